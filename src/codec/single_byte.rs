@@ -1,0 +1,98 @@
+//! The 28 legacy single-byte encodings (ISO-8859-8-I shares ISO-8859-8's index).
+
+use crate::buffer::{ByteDest, Dest};
+use crate::encoder::Source;
+use crate::tables::single_byte::SingleByteTable;
+use crate::{DecoderResult, EncoderResult};
+
+/// A single-byte decoder: stateless apart from its table.
+#[derive(Clone, Debug)]
+pub(crate) struct SingleByteDecoder {
+    pub(crate) table: &'static SingleByteTable,
+}
+
+impl SingleByteDecoder {
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: Dest>(&mut self, src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
+        let mut r = 0;
+        loop {
+            r += dst.copy_ascii(&src[r..]);
+            let Some(&b) = src.get(r) else {
+                return (DecoderResult::InputEmpty, r);
+            };
+            if b < 0x80 {
+                return (DecoderResult::OutputFull, r);
+            }
+            let c = self.table.decode[usize::from(b - 0x80)];
+            if c == 0 {
+                if dst.room() < D::FFFD_LEN {
+                    return (DecoderResult::OutputFull, r);
+                }
+                return (DecoderResult::Malformed(1, 0), r + 1);
+            }
+            if dst.room() < D::len_of_bmp(c) {
+                return (DecoderResult::OutputFull, r);
+            }
+            dst.push_bmp(c);
+            r += 1;
+        }
+    }
+
+    /// Length of the prefix whose bytes decode to the code points of the same value.
+    pub(crate) fn latin1_byte_compatible_up_to(&self, src: &[u8]) -> usize {
+        let mut r = 0;
+        loop {
+            r += crate::simd::ascii_valid_up_to(&src[r..]);
+            match src.get(r) {
+                Some(&b) if self.table.decode[usize::from(b - 0x80)] == u16::from(b) => r += 1,
+                _ => return r,
+            }
+        }
+    }
+}
+
+impl SingleByteTable {
+    /// The byte for `c` (which is at least U+0080), if the index maps it.
+    #[inline]
+    pub(crate) fn encode(&self, c: u32) -> Option<u8> {
+        let off = c.wrapping_sub(u32::from(self.run_code_point));
+        if off < u32::from(self.run_len) {
+            return Some(0x80 + self.run_offset + off as u8);
+        }
+        if c > 0xFFFF {
+            return None;
+        }
+        let sorted = &self.sorted[..usize::from(self.mapped)];
+        sorted
+            .binary_search_by_key(&(c as u16), |&i| self.decode[usize::from(i)])
+            .ok()
+            .map(|k| 0x80 + sorted[k])
+    }
+}
+
+/// A single-byte encoder: stateless apart from its table.
+#[derive(Clone, Debug)]
+pub(crate) struct SingleByteEncoder {
+    pub(crate) table: &'static SingleByteTable,
+}
+
+impl SingleByteEncoder {
+    /// Encodes from `src` into `dst`.
+    pub(crate) fn encode<S: Source>(&mut self, src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+        loop {
+            src.copy_ascii(dst);
+            let before = src.pos();
+            let Some(c) = src.next_char() else {
+                return EncoderResult::InputEmpty;
+            };
+            if dst.room() == 0 {
+                src.set_pos(before);
+                return EncoderResult::OutputFull;
+            }
+            match self.table.encode(u32::from(c)) {
+                Some(b) => dst.push(b),
+                None => return EncoderResult::Unmappable(c),
+            }
+        }
+    }
+}

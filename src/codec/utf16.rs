@@ -1,0 +1,159 @@
+//! UTF-16BE and UTF-16LE decoders, exactly as the spec's shared UTF-16 decoder:
+//! unpaired surrogates and an odd trailing byte become errors. (Their output
+//! encoding is UTF-8, so there is no UTF-16 encoder.)
+
+use crate::buffer::Dest;
+use crate::DecoderResult;
+
+/// The UTF-16 decoder's state.
+#[derive(Clone, Debug)]
+pub(crate) struct Utf16Decoder {
+    big_endian: bool,
+    lead_byte: Option<u8>,
+    lead_surrogate: Option<u16>,
+    /// A code unit read across a buffer boundary after an unpaired high surrogate:
+    /// already consumed, still to be processed.
+    stashed: Option<u16>,
+}
+
+impl Utf16Decoder {
+    /// A decoder for UTF-16BE (`true`) or UTF-16LE (`false`).
+    pub(crate) fn new(big_endian: bool) -> Self {
+        Utf16Decoder { big_endian, lead_byte: None, lead_surrogate: None, stashed: None }
+    }
+
+    /// Bytes consumed but not yet turned into output.
+    pub(crate) fn pending_len(&self) -> usize {
+        usize::from(self.lead_byte.is_some())
+            + 2 * usize::from(self.lead_surrogate.is_some())
+            + 2 * usize::from(self.stashed.is_some())
+    }
+
+    #[inline]
+    fn unit(&self, first: u8, second: u8) -> u16 {
+        if self.big_endian {
+            u16::from_be_bytes([first, second])
+        } else {
+            u16::from_le_bytes([first, second])
+        }
+    }
+
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: Dest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        if let Some(u) = self.stashed {
+            if (0xD800..=0xDBFF).contains(&u) {
+                self.lead_surrogate = Some(u);
+            } else {
+                // Only a unit that is not a low surrogate is stashed.
+                if dst.room() < D::len_of_bmp(u) {
+                    return (DecoderResult::OutputFull, 0);
+                }
+                dst.push_bmp(u);
+            }
+            self.stashed = None;
+        }
+        let mut r = 0;
+        loop {
+            let (unit, consumed, straddles) = match self.lead_byte {
+                Some(lead) => match src.get(r) {
+                    Some(&b) => (self.unit(lead, b), 1, true),
+                    None => break,
+                },
+                None => {
+                    if self.lead_surrogate.is_none() {
+                        r += self.bulk(&src[r..], dst);
+                    }
+                    match src.get(r..r + 2) {
+                        Some(&[a, b]) => (self.unit(a, b), 2, false),
+                        _ => {
+                            if let Some(&b) = src.get(r) {
+                                self.lead_byte = Some(b);
+                                r += 1;
+                            }
+                            break;
+                        }
+                    }
+                }
+            };
+            if let Some(high) = self.lead_surrogate {
+                if (0xDC00..=0xDFFF).contains(&unit) {
+                    let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
+                    let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
+                    if dst.room() < D::len_of(c) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push(c);
+                    self.lead_surrogate = None;
+                    self.lead_byte = None;
+                    r += consumed;
+                    continue;
+                }
+                if dst.room() < D::FFFD_LEN {
+                    return (DecoderResult::OutputFull, r);
+                }
+                self.lead_surrogate = None;
+                if straddles {
+                    // The unit's first byte came in an earlier buffer: consume the
+                    // unit now and process it on the next call.
+                    self.lead_byte = None;
+                    self.stashed = Some(unit);
+                    return (DecoderResult::Malformed(2, 2), r + 1);
+                }
+                // The spec restores the unit's bytes: leave them unread.
+                return (DecoderResult::Malformed(2, 0), r);
+            }
+            match unit {
+                0xD800..=0xDBFF => {
+                    self.lead_surrogate = Some(unit);
+                    self.lead_byte = None;
+                    r += consumed;
+                }
+                0xDC00..=0xDFFF => {
+                    if dst.room() < D::FFFD_LEN {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    self.lead_byte = None;
+                    return (DecoderResult::Malformed(2, 0), r + consumed);
+                }
+                _ => {
+                    if dst.room() < D::len_of_bmp(unit) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push_bmp(unit);
+                    self.lead_byte = None;
+                    r += consumed;
+                }
+            }
+        }
+        if last && (self.lead_byte.is_some() || self.lead_surrogate.is_some()) {
+            if dst.room() < D::FFFD_LEN {
+                return (DecoderResult::OutputFull, r);
+            }
+            let bad = self.pending_len() as u8;
+            self.lead_byte = None;
+            self.lead_surrogate = None;
+            return (DecoderResult::Malformed(bad, 0), r);
+        }
+        (DecoderResult::InputEmpty, r)
+    }
+
+    /// Converts whole code units that are not surrogates while they fit; returns bytes read.
+    #[inline]
+    fn bulk<D: Dest>(&self, src: &[u8], dst: &mut D) -> usize {
+        let mut r = 0;
+        while let Some(&[a, b]) = src.get(r..r + 2) {
+            let u = self.unit(a, b);
+            if (0xD800..=0xDFFF).contains(&u) || dst.room() < D::len_of_bmp(u) {
+                break;
+            }
+            dst.push_bmp(u);
+            r += 2;
+        }
+        r
+    }
+}

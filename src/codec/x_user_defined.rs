@@ -1,0 +1,41 @@
+//! x-user-defined: ASCII, and bytes 0x80–0xFF as U+F780–U+F7FF.
+
+use crate::buffer::{ByteDest, Dest};
+use crate::encoder::Source;
+use crate::{DecoderResult, EncoderResult};
+
+/// Decodes into `dst`; returns the result and the bytes read. Never malformed.
+pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
+    let mut r = 0;
+    loop {
+        r += dst.copy_ascii(&src[r..]);
+        let Some(&b) = src.get(r) else {
+            return (DecoderResult::InputEmpty, r);
+        };
+        let c = if b < 0x80 { u16::from(b) } else { 0xF700 + u16::from(b) };
+        if dst.room() < D::len_of_bmp(c) {
+            return (DecoderResult::OutputFull, r);
+        }
+        dst.push_bmp(c);
+        r += 1;
+    }
+}
+
+/// Encodes from `src` into `dst`.
+pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    loop {
+        src.copy_ascii(dst);
+        let before = src.pos();
+        let Some(c) = src.next_char() else {
+            return EncoderResult::InputEmpty;
+        };
+        if dst.room() == 0 {
+            src.set_pos(before);
+            return EncoderResult::OutputFull;
+        }
+        match u32::from(c) {
+            c @ 0xF780..=0xF7FF => dst.push((c - 0xF700) as u8),
+            _ => return EncoderResult::Unmappable(c),
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! The public [`Decoder`]: BOM handling around a family state machine, replacement,
+//! and the UTF-8 / UTF-16 / `str` / `String` destinations.
+
+use crate::variant::VariantDecoder;
+use crate::{CoderResult, DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
+
+/// Which byte order marks a decoder still looks for at the start of the stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BomMode {
+    /// UTF-8, UTF-16BE and UTF-16LE BOMs; a match switches the encoding.
+    Sniff,
+    /// Only the BOM of the decoder's own encoding, which is removed.
+    Remove,
+}
+
+/// A possible BOM seen so far, made of bytes from earlier calls.
+#[derive(Clone, Debug)]
+struct BomState {
+    mode: BomMode,
+    seen: [u8; 2],
+    seen_len: u8,
+}
+
+/// What the bytes at the start of the stream say about a BOM.
+enum BomVerdict {
+    Match(&'static Encoding, usize),
+    NoMatch,
+    NeedMore,
+}
+
+impl BomState {
+    fn candidates(&self, own: &'static Encoding) -> impl Iterator<Item = (&'static [u8], &'static Encoding)> {
+        const ALL: [(&[u8], &Encoding); 3] =
+            [(b"\xEF\xBB\xBF", UTF_8), (b"\xFE\xFF", UTF_16BE), (b"\xFF\xFE", UTF_16LE)];
+        let mode = self.mode;
+        ALL.into_iter().filter(move |(_, e)| mode == BomMode::Sniff || *e == own)
+    }
+
+    fn judge(&self, own: &'static Encoding, start: &[u8]) -> BomVerdict {
+        let mut need_more = false;
+        for (bom, enc) in self.candidates(own) {
+            if start.starts_with(bom) {
+                return BomVerdict::Match(enc, bom.len());
+            }
+            if bom.starts_with(start) {
+                need_more = true;
+            }
+        }
+        if need_more {
+            BomVerdict::NeedMore
+        } else {
+            BomVerdict::NoMatch
+        }
+    }
+}
+
+/// A converter that decodes a byte stream into Unicode in a streaming (incremental)
+/// manner. Made by [`Encoding::new_decoder`] and its variants.
+///
+/// Semantics follow encoding_rs: the `decode_*` methods take caller-allocated
+/// buffers and return how much they read and wrote; they stop when the input is
+/// used up, when the output might not hold the next character, or (the
+/// `_without_replacement` variants) after a malformed sequence, which they report
+/// as [`DecoderResult::Malformed`]. The other variants write U+FFFD for it.
+///
+/// Splitting the input anywhere, and using any output buffer of at least 4 bytes
+/// (UTF-8) or 2 units (UTF-16), gives the same output as one call with the whole
+/// input; buffers of the `max_*_buffer_length` sizes let one call finish.
+#[derive(Clone)]
+pub struct Decoder {
+    encoding: &'static Encoding,
+    variant: VariantDecoder,
+    bom: Option<BomState>,
+    /// Bytes of a rejected BOM candidate, consumed in earlier calls and still to be
+    /// decoded: `replay[replay_start..replay_end]`.
+    replay: [u8; 2],
+    replay_start: u8,
+    replay_end: u8,
+}
+
+impl core::fmt::Debug for Decoder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Decoder")
+            .field("encoding", &self.encoding)
+            .field("bom_pending", &self.bom.is_some())
+            .finish()
+    }
+}
+
+impl Decoder {
+    pub(crate) fn new(encoding: &'static Encoding, bom: Option<bool>) -> Decoder {
+        let bom = match bom {
+            Some(true) => Some(BomMode::Sniff),
+            Some(false) if encoding == UTF_8 || encoding == UTF_16BE || encoding == UTF_16LE => {
+                Some(BomMode::Remove)
+            }
+            _ => None,
+        };
+        Decoder {
+            encoding,
+            variant: encoding.variant.new_decoder(),
+            bom: bom.map(|mode| BomState { mode, seen: [0; 2], seen_len: 0 }),
+            replay: [0; 2],
+            replay_start: 0,
+            replay_end: 0,
+        }
+    }
+
+    /// The encoding being decoded: the one the decoder was made for, or the one a
+    /// byte order mark selected.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Bytes held for BOM handling that the state machine has not seen yet.
+    fn held(&self) -> usize {
+        self.bom.as_ref().map_or(0, |b| usize::from(b.seen_len))
+            + usize::from(self.replay_end - self.replay_start)
+    }
+
+    fn max_len(&self, n: usize, f: impl Fn(&VariantDecoder, usize) -> Option<usize>) -> Option<usize> {
+        let own = f(&self.variant, n.checked_add(self.held())?)?;
+        match &self.bom {
+            Some(b) if b.mode == BomMode::Sniff => {
+                let mut best = own;
+                for enc in [UTF_8, UTF_16BE] {
+                    best = best.max(f(&enc.variant.new_decoder(), n)?);
+                }
+                Some(best)
+            }
+            _ => Some(own),
+        }
+    }
+
+    /// Worst-case UTF-8 output for `byte_length` more bytes with replacement, given
+    /// the decoder's state; `None` on overflow.
+    pub fn max_utf8_buffer_length(&self, byte_length: usize) -> Option<usize> {
+        self.max_len(byte_length, VariantDecoder::max_utf8_buffer_length)
+    }
+
+    /// Worst-case UTF-8 output for `byte_length` more bytes without replacement;
+    /// `None` on overflow.
+    pub fn max_utf8_buffer_length_without_replacement(&self, byte_length: usize) -> Option<usize> {
+        self.max_len(byte_length, VariantDecoder::max_utf8_buffer_length_without_replacement)
+    }
+
+    /// Worst-case UTF-16 output for `byte_length` more bytes; `None` on overflow.
+    pub fn max_utf16_buffer_length(&self, byte_length: usize) -> Option<usize> {
+        self.max_len(byte_length, VariantDecoder::max_utf16_buffer_length)
+    }
+
+    /// BOM handling and replay, then the state machine. `run` decodes a slice into
+    /// the output from a given position: (result, read, written).
+    fn drive<T>(
+        &mut self,
+        src: &[u8],
+        dst: &mut [T],
+        last: bool,
+        run: impl Fn(&mut VariantDecoder, &[u8], &mut [T], bool) -> (DecoderResult, usize, usize),
+    ) -> (DecoderResult, usize, usize) {
+        let mut read = 0;
+        if let Some(bom) = &mut self.bom {
+            let mut start = [0u8; 3];
+            let seen = usize::from(bom.seen_len);
+            start[..seen].copy_from_slice(&bom.seen[..seen]);
+            let take = src.len().min(3 - seen);
+            start[seen..seen + take].copy_from_slice(&src[..take]);
+            match bom.judge(self.encoding, &start[..seen + take]) {
+                BomVerdict::Match(enc, len) => {
+                    read = len - seen;
+                    if enc != self.encoding {
+                        self.encoding = enc;
+                        self.variant = enc.variant.new_decoder();
+                    }
+                    self.bom = None;
+                }
+                BomVerdict::NeedMore if !last => {
+                    bom.seen[seen..seen + src.len()].copy_from_slice(src);
+                    bom.seen_len += src.len() as u8;
+                    return (DecoderResult::InputEmpty, src.len(), 0);
+                }
+                _ => {
+                    self.replay = bom.seen;
+                    self.replay_start = 0;
+                    self.replay_end = bom.seen_len;
+                    self.bom = None;
+                }
+            }
+        }
+        let mut written = 0;
+        if self.replay_start < self.replay_end {
+            let pending = &self.replay[usize::from(self.replay_start)..usize::from(self.replay_end)];
+            let (result, r, w) = run(&mut self.variant, pending, dst, last && src.len() == read);
+            self.replay_start += r as u8;
+            written = w;
+            if result != DecoderResult::InputEmpty {
+                return (result, read, written);
+            }
+        }
+        let (result, r, w) = run(&mut self.variant, &src[read..], &mut dst[written..], last);
+        (result, read + r, written + w)
+    }
+
+    /// Decodes to UTF-8 without replacement: stops after a malformed sequence and
+    /// reports it. Returns (result, bytes read, bytes written).
+    pub fn decode_to_utf8_without_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf8(s, d, l))
+    }
+
+    /// Decodes to UTF-16 without replacement: stops after a malformed sequence and
+    /// reports it. Returns (result, bytes read, units written).
+    pub fn decode_to_utf16_without_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf16(s, d, l))
+    }
+
+    /// Decodes to UTF-8, writing U+FFFD for malformed sequences.
+    /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    pub fn decode_to_utf8(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (CoderResult, usize, usize, bool) {
+        let (mut read, mut written, mut replaced) = (0, 0, false);
+        loop {
+            let (result, r, w) =
+                self.decode_to_utf8_without_replacement(&src[read..], &mut dst[written..], last);
+            read += r;
+            written += w;
+            match result {
+                DecoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
+                DecoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                DecoderResult::Malformed(..) => {
+                    replaced = true;
+                    // Every state machine reports an error only with room for U+FFFD.
+                    dst[written..written + 3].copy_from_slice("\u{FFFD}".as_bytes());
+                    written += 3;
+                }
+            }
+        }
+    }
+
+    /// Decodes to UTF-16, writing U+FFFD for malformed sequences.
+    /// Returns (result, bytes read, units written, whether anything was replaced).
+    pub fn decode_to_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (CoderResult, usize, usize, bool) {
+        let (mut read, mut written, mut replaced) = (0, 0, false);
+        loop {
+            let (result, r, w) =
+                self.decode_to_utf16_without_replacement(&src[read..], &mut dst[written..], last);
+            read += r;
+            written += w;
+            match result {
+                DecoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
+                DecoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                DecoderResult::Malformed(..) => {
+                    replaced = true;
+                    dst[written] = 0xFFFD;
+                    written += 1;
+                }
+            }
+        }
+    }
+
+    /// Decodes into `dst` with replacement, keeping it valid UTF-8 (the bytes of a
+    /// character cut at the end of the output are zeroed).
+    /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    pub fn decode_to_str(&mut self, src: &[u8], dst: &mut str, last: bool) -> (CoderResult, usize, usize, bool) {
+        crate::buffer::decode_into_str(dst, |bytes| {
+            let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
+            (written, (result, read, written, replaced))
+        })
+    }
+
+    /// Decodes into `dst` without replacement, keeping it valid UTF-8.
+    /// Returns (result, bytes read, bytes written).
+    pub fn decode_to_str_without_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut str,
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        crate::buffer::decode_into_str(dst, |bytes| {
+            let (result, read, written) = self.decode_to_utf8_without_replacement(src, bytes, last);
+            (written, (result, read, written))
+        })
+    }
+
+    /// Decodes into the spare capacity of `dst` with replacement (its length grows by
+    /// the bytes written). Returns (result, bytes read, whether anything was replaced).
+    #[cfg(feature = "alloc")]
+    pub fn decode_to_string(
+        &mut self,
+        src: &[u8],
+        dst: &mut alloc::string::String,
+        last: bool,
+    ) -> (CoderResult, usize, bool) {
+        crate::buffer::decode_into_string(dst, |bytes| {
+            let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
+            (written, (result, read, replaced))
+        })
+    }
+
+    /// Decodes into the spare capacity of `dst` without replacement.
+    /// Returns (result, bytes read).
+    #[cfg(feature = "alloc")]
+    pub fn decode_to_string_without_replacement(
+        &mut self,
+        src: &[u8],
+        dst: &mut alloc::string::String,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        crate::buffer::decode_into_string(dst, |bytes| {
+            let (result, read, written) = self.decode_to_utf8_without_replacement(src, bytes, last);
+            (written, (result, read))
+        })
+    }
+
+    /// For engines that store strings as Latin-1 when they can: the length of the
+    /// prefix of `bytes` whose every byte decodes to the code point of the same value,
+    /// given the decoder's state. `None` when the decoder is not in a neutral state
+    /// (mid-sequence, or still looking for a BOM) or the encoding never has that
+    /// property (UTF-16, replacement). Does not change the decoder's state.
+    pub fn latin1_byte_compatible_up_to(&self, bytes: &[u8]) -> Option<usize> {
+        if self.bom.is_some() || self.replay_start < self.replay_end {
+            return None;
+        }
+        self.variant.latin1_byte_compatible_up_to(bytes)
+    }
+}

@@ -1,0 +1,398 @@
+//! The public [`Encoder`]: streaming encode from UTF-8 or UTF-16 with or without
+//! numeric character reference replacement.
+
+use crate::buffer::ByteDest;
+use crate::variant::VariantEncoder;
+use crate::{CoderResult, Encoding, EncoderResult};
+
+/// Bytes reserved at the end of the output for a numeric character reference:
+/// the longest is `&#1114111;`.
+pub(crate) const NCR_EXTRA: usize = 10;
+
+/// Where an encoder reads characters from.
+pub(crate) trait Source {
+    /// Code units read so far.
+    fn pos(&self) -> usize;
+    /// Moves back to an earlier position (to unread a character that did not fit).
+    fn set_pos(&mut self, pos: usize);
+    /// The next character; unpaired surrogates read as U+FFFD.
+    fn next_char(&mut self) -> Option<char>;
+    /// Copies the ASCII run at the current position, as much as fits.
+    fn copy_ascii(&mut self, dst: &mut ByteDest);
+    /// Converts to UTF-8 while the input is valid and the output fits.
+    fn bulk_to_utf8(&mut self, dst: &mut ByteDest);
+}
+
+/// UTF-8 input.
+pub(crate) struct Utf8Source<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+impl<'a> Utf8Source<'a> {
+    pub(crate) fn new(src: &'a str) -> Self {
+        Utf8Source { src, pos: 0 }
+    }
+}
+
+impl Source for Utf8Source<'_> {
+    #[inline]
+    fn pos(&self) -> usize {
+        self.pos
+    }
+    #[inline]
+    fn set_pos(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+    #[inline]
+    fn next_char(&mut self) -> Option<char> {
+        let c = self.src.get(self.pos..)?.chars().next()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+    #[inline]
+    fn copy_ascii(&mut self, dst: &mut ByteDest) {
+        let n = crate::simd::copy_ascii_to_ascii(&self.src.as_bytes()[self.pos..], dst.tail());
+        dst.advance(n);
+        self.pos += n;
+    }
+    #[inline]
+    fn bulk_to_utf8(&mut self, dst: &mut ByteDest) {
+        let rest = &self.src.as_bytes()[self.pos..];
+        let tail = dst.tail();
+        let mut n = rest.len().min(tail.len());
+        // Stop at a character boundary.
+        while n < rest.len() && (rest[n] & 0xC0) == 0x80 {
+            n -= 1;
+        }
+        tail[..n].copy_from_slice(&rest[..n]);
+        dst.advance(n);
+        self.pos += n;
+    }
+}
+
+/// UTF-16 input.
+pub(crate) struct Utf16Source<'a> {
+    src: &'a [u16],
+    pos: usize,
+}
+
+impl<'a> Utf16Source<'a> {
+    pub(crate) fn new(src: &'a [u16]) -> Self {
+        Utf16Source { src, pos: 0 }
+    }
+}
+
+impl Source for Utf16Source<'_> {
+    #[inline]
+    fn pos(&self) -> usize {
+        self.pos
+    }
+    #[inline]
+    fn set_pos(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+    #[inline]
+    fn next_char(&mut self) -> Option<char> {
+        let u = *self.src.get(self.pos)?;
+        self.pos += 1;
+        match u {
+            0xD800..=0xDBFF => match self.src.get(self.pos) {
+                Some(&lo @ 0xDC00..=0xDFFF) => {
+                    self.pos += 1;
+                    let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(lo) - 0xDC00);
+                    Some(char::from_u32(c).unwrap_or('\u{FFFD}'))
+                }
+                _ => Some('\u{FFFD}'),
+            },
+            0xDC00..=0xDFFF => Some('\u{FFFD}'),
+            _ => Some(char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}')),
+        }
+    }
+    #[inline]
+    fn copy_ascii(&mut self, dst: &mut ByteDest) {
+        let n = crate::simd::copy_basic_latin_to_ascii(&self.src[self.pos..], dst.tail());
+        dst.advance(n);
+        self.pos += n;
+    }
+    #[inline]
+    fn bulk_to_utf8(&mut self, dst: &mut ByteDest) {
+        let (read, written) = crate::simd::utf16_to_utf8(&self.src[self.pos..], dst.tail());
+        dst.advance(written);
+        self.pos += read;
+    }
+}
+
+/// Writes `&#N;` for `c` into `dst` (which has at least [`NCR_EXTRA`] bytes); returns its length.
+fn write_ncr(c: char, dst: &mut [u8]) -> usize {
+    let mut digits = [0u8; 7];
+    let mut n = u32::from(c);
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let len = digits.len() - k;
+    dst[0] = b'&';
+    dst[1] = b'#';
+    dst[2..2 + len].copy_from_slice(&digits[k..]);
+    dst[2 + len] = b';';
+    len + 3
+}
+
+/// A converter that encodes a Unicode stream into bytes of one encoding, in a
+/// streaming (incremental) manner. Made by [`Encoding::new_encoder`].
+///
+/// Semantics follow encoding_rs: the `encode_*` methods take caller-allocated
+/// buffers and return how much they read and wrote. With replacement, characters
+/// the encoding cannot represent become HTML decimal numeric character references
+/// (`&#NNNN;`); the `_without_replacement` variants stop after such a character and
+/// report it as [`EncoderResult::Unmappable`].
+///
+/// An output buffer of at least 4 bytes (UTF-8) or 14 bytes (other encodings, with
+/// replacement) always lets an encoder make progress; the `max_buffer_length_*`
+/// methods give sizes that let a single call finish.
+///
+/// Unlike encoding_rs, a high surrogate at the end of a non-`last` UTF-16 buffer is
+/// kept until the next call, so that splitting a surrogate pair across buffers gives
+/// the same bytes as encoding it whole.
+#[derive(Clone)]
+pub struct Encoder {
+    encoding: &'static Encoding,
+    variant: VariantEncoder,
+    pending_high: Option<u16>,
+}
+
+impl core::fmt::Debug for Encoder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Encoder")
+            .field("encoding", &self.encoding)
+            .field("has_pending_state", &self.has_pending_state())
+            .finish()
+    }
+}
+
+impl Encoder {
+    pub(crate) fn new(encoding: &'static Encoding, variant: VariantEncoder) -> Encoder {
+        Encoder { encoding, variant, pending_high: None }
+    }
+
+    /// The encoding this encoder writes.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Whether the encoder holds state that a final (`last`) call would still write
+    /// out: ISO-2022-JP's return to ASCII, or a high surrogate kept from the end of a
+    /// UTF-16 buffer.
+    pub fn has_pending_state(&self) -> bool {
+        self.pending_high.is_some() || self.variant.has_pending_state()
+    }
+
+    fn ncr_extra(&self) -> usize {
+        if self.encoding.can_encode_everything() {
+            0
+        } else {
+            NCR_EXTRA
+        }
+    }
+
+    /// Output size that [`Encoder::encode_from_utf8`] cannot exceed for `byte_length`
+    /// bytes of input if nothing in it is unmappable; `None` on overflow.
+    pub fn max_buffer_length_from_utf8_if_no_unmappables(&self, byte_length: usize) -> Option<usize> {
+        self.max_buffer_length_from_utf8_without_replacement(byte_length)?
+            .checked_add(self.ncr_extra())
+    }
+
+    /// Output size that [`Encoder::encode_from_utf8_without_replacement`] cannot exceed
+    /// for `byte_length` bytes of input; `None` on overflow.
+    pub fn max_buffer_length_from_utf8_without_replacement(&self, byte_length: usize) -> Option<usize> {
+        let pending = if self.pending_high.is_some() { 3 } else { 0 };
+        self.variant.max_from_utf8(byte_length)?.checked_add(pending)
+    }
+
+    /// Output size that [`Encoder::encode_from_utf16`] cannot exceed for `u16_length`
+    /// units of input if nothing in it is unmappable; `None` on overflow.
+    pub fn max_buffer_length_from_utf16_if_no_unmappables(&self, u16_length: usize) -> Option<usize> {
+        self.max_buffer_length_from_utf16_without_replacement(u16_length)?
+            .checked_add(self.ncr_extra())
+    }
+
+    /// Output size that [`Encoder::encode_from_utf16_without_replacement`] cannot exceed
+    /// for `u16_length` units of input; `None` on overflow.
+    pub fn max_buffer_length_from_utf16_without_replacement(&self, u16_length: usize) -> Option<usize> {
+        let n = u16_length.checked_add(usize::from(self.pending_high.is_some()))?;
+        self.variant.max_from_utf16(n)
+    }
+
+    /// Encodes UTF-8 without replacement: stops at a character the encoding cannot
+    /// represent and reports it. Returns (result, bytes read, bytes written).
+    pub fn encode_from_utf8_without_replacement(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize) {
+        let mut d = ByteDest::new(dst);
+        if self.pending_high.is_some() {
+            match self.flush_pending_high(None, &mut d) {
+                (EncoderResult::InputEmpty, _) => {}
+                (other, _) => return (other, 0, d.written()),
+            }
+        }
+        let mut s = Utf8Source::new(src);
+        let result = self.variant.encode(&mut s, &mut d, last);
+        (result, s.pos(), d.written())
+    }
+
+    /// Encodes the kept high surrogate, paired with `next` if that is a low surrogate
+    /// (then returning 1 unit read) or as an unpaired one.
+    fn flush_pending_high(&mut self, next: Option<u16>, d: &mut ByteDest) -> (EncoderResult, usize) {
+        let Some(high) = self.pending_high else {
+            return (EncoderResult::InputEmpty, 0);
+        };
+        let (units, take): ([u16; 2], usize) = match next {
+            Some(low @ 0xDC00..=0xDFFF) => ([high, low], 1),
+            _ => ([0xFFFD, 0], 0),
+        };
+        let mut s = Utf16Source::new(&units[..1 + take]);
+        match self.variant.encode(&mut s, d, false) {
+            EncoderResult::OutputFull => (EncoderResult::OutputFull, 0),
+            other => {
+                self.pending_high = None;
+                (other, take)
+            }
+        }
+    }
+
+    /// Encodes UTF-16 without replacement: stops at a character the encoding cannot
+    /// represent and reports it. Unpaired surrogates are encoded as U+FFFD.
+    /// Returns (result, units read, bytes written).
+    pub fn encode_from_utf16_without_replacement(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize) {
+        let mut d = ByteDest::new(dst);
+        let mut read = 0;
+        if self.pending_high.is_some() {
+            if src.is_empty() && !last {
+                return (EncoderResult::InputEmpty, 0, 0);
+            }
+            match self.flush_pending_high(src.first().copied(), &mut d) {
+                (EncoderResult::InputEmpty, take) => read = take,
+                (other, take) => return (other, take, d.written()),
+            }
+        }
+        let rest = &src[read..];
+        let keep = !last && matches!(rest.last(), Some(0xD800..=0xDBFF));
+        let body = if keep { &rest[..rest.len() - 1] } else { rest };
+        let mut s = Utf16Source::new(body);
+        let result = self.variant.encode(&mut s, &mut d, last);
+        read += s.pos();
+        if keep && result == EncoderResult::InputEmpty {
+            self.pending_high = Some(rest[rest.len() - 1]);
+            read += 1;
+        }
+        (result, read, d.written())
+    }
+
+    /// Shared loop of the replacing encoders: `core(self, from, dst)` encodes the input
+    /// from position `from` without replacement.
+    fn encode_replacing(
+        &mut self,
+        src_len: usize,
+        dst: &mut [u8],
+        last: bool,
+        mut core: impl FnMut(&mut Self, usize, &mut [u8]) -> (EncoderResult, usize, usize),
+    ) -> (CoderResult, usize, usize, bool) {
+        let extra = self.ncr_extra();
+        let Some(effective) = dst.len().checked_sub(extra) else {
+            let done = src_len == 0 && !(last && self.has_pending_state());
+            let result = if done { CoderResult::InputEmpty } else { CoderResult::OutputFull };
+            return (result, 0, 0, false);
+        };
+        let (mut read, mut written, mut replaced) = (0, 0, false);
+        loop {
+            let (result, r, w) = core(self, read, &mut dst[written..effective]);
+            read += r;
+            written += w;
+            match result {
+                EncoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
+                EncoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                EncoderResult::Unmappable(c) => {
+                    replaced = true;
+                    written += write_ncr(c, &mut dst[written..]);
+                    if written >= effective {
+                        let done = read == src_len && !(last && self.has_pending_state());
+                        let result = if done { CoderResult::InputEmpty } else { CoderResult::OutputFull };
+                        return (result, read, written, replaced);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Encodes UTF-8, writing unmappable characters as `&#NNNN;`.
+    /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    pub fn encode_from_utf8(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
+        self.encode_replacing(src.len(), dst, last, |e, from, d| {
+            e.encode_from_utf8_without_replacement(&src[from..], d, last)
+        })
+    }
+
+    /// Encodes UTF-16, writing unmappable characters as `&#NNNN;` and unpaired
+    /// surrogates as U+FFFD would be. Returns (result, units read, bytes written,
+    /// whether anything was replaced).
+    pub fn encode_from_utf16(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
+        self.encode_replacing(src.len(), dst, last, |e, from, d| {
+            e.encode_from_utf16_without_replacement(&src[from..], d, last)
+        })
+    }
+
+    /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes
+    /// written), with replacement. Returns (result, bytes read, whether anything was
+    /// replaced).
+    #[cfg(feature = "alloc")]
+    pub fn encode_from_utf8_to_vec(
+        &mut self,
+        src: &str,
+        dst: &mut alloc::vec::Vec<u8>,
+        last: bool,
+    ) -> (CoderResult, usize, bool) {
+        crate::buffer::with_spare_capacity(dst, |spare| {
+            let (result, read, written, replaced) = self.encode_from_utf8(src, spare, last);
+            (written, (result, read, replaced))
+        })
+    }
+
+    /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes
+    /// written), without replacement. Returns (result, bytes read).
+    #[cfg(feature = "alloc")]
+    pub fn encode_from_utf8_to_vec_without_replacement(
+        &mut self,
+        src: &str,
+        dst: &mut alloc::vec::Vec<u8>,
+        last: bool,
+    ) -> (EncoderResult, usize) {
+        crate::buffer::with_spare_capacity(dst, |spare| {
+            let (result, read, written) = self.encode_from_utf8_without_replacement(src, spare, last);
+            (written, (result, read))
+        })
+    }
+}

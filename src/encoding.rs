@@ -1,0 +1,360 @@
+//! The [`Encoding`] type, its 40 statics, and the one-shot conveniences.
+
+use crate::tables::single_byte::SingleByteTable;
+use crate::variant::VariantEncoding;
+use crate::{Decoder, Encoder};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String, vec::Vec};
+
+/// An encoding of the Encoding Standard. Compare by reference (`==` compares
+/// identity); obtain one from a static such as [`UTF_8`] or from [`Encoding::for_label`].
+pub struct Encoding {
+    name: &'static str,
+    pub(crate) variant: VariantEncoding,
+}
+
+impl PartialEq for Encoding {
+    fn eq(&self, other: &Encoding) -> bool {
+        core::ptr::eq(self, other)
+    }
+}
+impl Eq for Encoding {}
+impl core::hash::Hash for Encoding {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self as *const Encoding).hash(state);
+    }
+}
+impl core::fmt::Debug for Encoding {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Encoding {{ {} }}", self.name)
+    }
+}
+
+macro_rules! encodings {
+    ($( $(#[$doc:meta])* $name:literal, $init:ident, $stat:ident, $variant:expr; )*) => {$(
+        $(#[$doc])*
+        #[doc = concat!("\n\nThe `", $name, "` encoding; the value behind [`", stringify!($stat), "`].")]
+        pub static $init: Encoding = Encoding { name: $name, variant: $variant };
+        $(#[$doc])*
+        #[doc = concat!("\n\nThe `", $name, "` encoding.")]
+        pub static $stat: &Encoding = &$init;
+    )*};
+}
+
+macro_rules! not_yet {
+    ($( $name:literal, $init:ident; )*) => {$(
+        /// A CJK encoding whose codec is not built yet: not public, and its labels
+        /// resolve to `None`.
+        pub(crate) static $init: Encoding = Encoding { name: $name, variant: VariantEncoding::NotYetSupported };
+    )*};
+}
+
+const fn sb(table: &'static SingleByteTable) -> VariantEncoding {
+    VariantEncoding::SingleByte(table)
+}
+
+use crate::generated::single_byte as t;
+
+encodings! {
+    /// UTF-8.
+    "UTF-8", UTF_8_INIT, UTF_8, VariantEncoding::Utf8;
+    /// UTF-16BE (decode only: its output encoding is UTF-8).
+    "UTF-16BE", UTF_16BE_INIT, UTF_16BE, VariantEncoding::Utf16Be;
+    /// UTF-16LE (decode only: its output encoding is UTF-8).
+    "UTF-16LE", UTF_16LE_INIT, UTF_16LE, VariantEncoding::Utf16Le;
+    /// IBM866, a legacy single-byte encoding.
+    "IBM866", IBM866_INIT, IBM866, sb(&t::IBM866);
+    /// ISO-8859-2, a legacy single-byte encoding.
+    "ISO-8859-2", ISO_8859_2_INIT, ISO_8859_2, sb(&t::ISO_8859_2);
+    /// ISO-8859-3, a legacy single-byte encoding.
+    "ISO-8859-3", ISO_8859_3_INIT, ISO_8859_3, sb(&t::ISO_8859_3);
+    /// ISO-8859-4, a legacy single-byte encoding.
+    "ISO-8859-4", ISO_8859_4_INIT, ISO_8859_4, sb(&t::ISO_8859_4);
+    /// ISO-8859-5, a legacy single-byte encoding.
+    "ISO-8859-5", ISO_8859_5_INIT, ISO_8859_5, sb(&t::ISO_8859_5);
+    /// ISO-8859-6, a legacy single-byte encoding.
+    "ISO-8859-6", ISO_8859_6_INIT, ISO_8859_6, sb(&t::ISO_8859_6);
+    /// ISO-8859-7, a legacy single-byte encoding.
+    "ISO-8859-7", ISO_8859_7_INIT, ISO_8859_7, sb(&t::ISO_8859_7);
+    /// ISO-8859-8, a legacy single-byte encoding (visual order).
+    "ISO-8859-8", ISO_8859_8_INIT, ISO_8859_8, sb(&t::ISO_8859_8);
+    /// ISO-8859-8-I: ISO-8859-8's index, logical order.
+    "ISO-8859-8-I", ISO_8859_8_I_INIT, ISO_8859_8_I, sb(&t::ISO_8859_8);
+    /// ISO-8859-10, a legacy single-byte encoding.
+    "ISO-8859-10", ISO_8859_10_INIT, ISO_8859_10, sb(&t::ISO_8859_10);
+    /// ISO-8859-13, a legacy single-byte encoding.
+    "ISO-8859-13", ISO_8859_13_INIT, ISO_8859_13, sb(&t::ISO_8859_13);
+    /// ISO-8859-14, a legacy single-byte encoding.
+    "ISO-8859-14", ISO_8859_14_INIT, ISO_8859_14, sb(&t::ISO_8859_14);
+    /// ISO-8859-15, a legacy single-byte encoding.
+    "ISO-8859-15", ISO_8859_15_INIT, ISO_8859_15, sb(&t::ISO_8859_15);
+    /// ISO-8859-16, a legacy single-byte encoding.
+    "ISO-8859-16", ISO_8859_16_INIT, ISO_8859_16, sb(&t::ISO_8859_16);
+    /// KOI8-R, a legacy single-byte encoding.
+    "KOI8-R", KOI8_R_INIT, KOI8_R, sb(&t::KOI8_R);
+    /// KOI8-U, a legacy single-byte encoding.
+    "KOI8-U", KOI8_U_INIT, KOI8_U, sb(&t::KOI8_U);
+    /// macintosh, a legacy single-byte encoding.
+    "macintosh", MACINTOSH_INIT, MACINTOSH, sb(&t::MACINTOSH);
+    /// windows-874, a legacy single-byte encoding.
+    "windows-874", WINDOWS_874_INIT, WINDOWS_874, sb(&t::WINDOWS_874);
+    /// windows-1250, a legacy single-byte encoding.
+    "windows-1250", WINDOWS_1250_INIT, WINDOWS_1250, sb(&t::WINDOWS_1250);
+    /// windows-1251, a legacy single-byte encoding.
+    "windows-1251", WINDOWS_1251_INIT, WINDOWS_1251, sb(&t::WINDOWS_1251);
+    /// windows-1252, a legacy single-byte encoding (also what the labels
+    /// `iso-8859-1`, `latin1` and `us-ascii` mean).
+    "windows-1252", WINDOWS_1252_INIT, WINDOWS_1252, sb(&t::WINDOWS_1252);
+    /// windows-1253, a legacy single-byte encoding.
+    "windows-1253", WINDOWS_1253_INIT, WINDOWS_1253, sb(&t::WINDOWS_1253);
+    /// windows-1254, a legacy single-byte encoding.
+    "windows-1254", WINDOWS_1254_INIT, WINDOWS_1254, sb(&t::WINDOWS_1254);
+    /// windows-1255, a legacy single-byte encoding.
+    "windows-1255", WINDOWS_1255_INIT, WINDOWS_1255, sb(&t::WINDOWS_1255);
+    /// windows-1256, a legacy single-byte encoding.
+    "windows-1256", WINDOWS_1256_INIT, WINDOWS_1256, sb(&t::WINDOWS_1256);
+    /// windows-1257, a legacy single-byte encoding.
+    "windows-1257", WINDOWS_1257_INIT, WINDOWS_1257, sb(&t::WINDOWS_1257);
+    /// windows-1258, a legacy single-byte encoding.
+    "windows-1258", WINDOWS_1258_INIT, WINDOWS_1258, sb(&t::WINDOWS_1258);
+    /// x-mac-cyrillic, a legacy single-byte encoding.
+    "x-mac-cyrillic", X_MAC_CYRILLIC_INIT, X_MAC_CYRILLIC, sb(&t::X_MAC_CYRILLIC);
+    /// x-user-defined: ASCII plus bytes 0x80–0xFF as U+F780–U+F7FF.
+    "x-user-defined", X_USER_DEFINED_INIT, X_USER_DEFINED, VariantEncoding::XUserDefined;
+    /// replacement: guards against labels whose encodings are unsafe to decode; any
+    /// non-empty input decodes to one U+FFFD. Its output encoding is UTF-8.
+    "replacement", REPLACEMENT_INIT, REPLACEMENT, VariantEncoding::Replacement;
+}
+
+not_yet! {
+    "GBK", GBK_INIT;
+    "gb18030", GB18030_INIT;
+    "Big5", BIG5_INIT;
+    "EUC-JP", EUC_JP_INIT;
+    "ISO-2022-JP", ISO_2022_JP_INIT;
+    "Shift_JIS", SHIFT_JIS_INIT;
+    "EUC-KR", EUC_KR_INIT;
+}
+
+impl Encoding {
+    /// The encoding for `label` per the spec's "get an encoding": leading and trailing
+    /// ASCII whitespace is ignored and letters match ASCII case-insensitively.
+    /// `None` for an unknown label. The seven CJK encodings are not supported yet and
+    /// give `None` too.
+    pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
+        crate::label::lookup(label).filter(|e| !matches!(e.variant, VariantEncoding::NotYetSupported))
+    }
+
+    /// As [`Encoding::for_label`], but `None` for labels of the replacement encoding
+    /// (for callers that must not decode with it, such as `TextDecoder`).
+    pub fn for_label_no_replacement(label: &[u8]) -> Option<&'static Encoding> {
+        Encoding::for_label(label).filter(|e| *e != REPLACEMENT)
+    }
+
+    /// The encoding a byte order mark at the start of `buffer` selects, with the
+    /// BOM's length: UTF-8 (`EF BB BF`), UTF-16BE (`FE FF`) or UTF-16LE (`FF FE`).
+    pub fn for_bom(buffer: &[u8]) -> Option<(&'static Encoding, usize)> {
+        if buffer.starts_with(b"\xEF\xBB\xBF") {
+            Some((UTF_8, 3))
+        } else if buffer.starts_with(b"\xFE\xFF") {
+            Some((UTF_16BE, 2))
+        } else if buffer.starts_with(b"\xFF\xFE") {
+            Some((UTF_16LE, 2))
+        } else {
+            None
+        }
+    }
+
+    /// The encoding's name as the spec writes it (`"UTF-8"`, `"Shift_JIS"`, ...).
+    pub fn name(&'static self) -> &'static str {
+        self.name
+    }
+
+    /// The encoding used for output: UTF-8 for UTF-16BE, UTF-16LE and replacement,
+    /// otherwise the encoding itself.
+    pub fn output_encoding(&'static self) -> &'static Encoding {
+        match self.variant {
+            VariantEncoding::Utf16Be | VariantEncoding::Utf16Le | VariantEncoding::Replacement => UTF_8,
+            _ => self,
+        }
+    }
+
+    /// Whether bytes 0x00–0x7F always mean ASCII in this encoding (false for
+    /// UTF-16BE, UTF-16LE, ISO-2022-JP and replacement).
+    pub fn is_ascii_compatible(&'static self) -> bool {
+        !matches!(
+            self.variant,
+            VariantEncoding::Utf16Be | VariantEncoding::Utf16Le | VariantEncoding::Replacement
+        ) && *self != ISO_2022_JP_INIT
+    }
+
+    /// Whether each byte decodes to one BMP code point and back (the legacy
+    /// single-byte encodings and x-user-defined).
+    pub fn is_single_byte(&'static self) -> bool {
+        matches!(self.variant, VariantEncoding::SingleByte(_) | VariantEncoding::XUserDefined)
+    }
+
+    /// Whether the output encoding can encode every Unicode scalar value (only when
+    /// it is UTF-8).
+    pub fn can_encode_everything(&'static self) -> bool {
+        self.output_encoding() == UTF_8
+    }
+
+    /// A decoder that sniffs a UTF-8, UTF-16BE or UTF-16LE BOM, removes it and
+    /// switches to the encoding it names — the spec's "decode".
+    pub fn new_decoder(&'static self) -> Decoder {
+        Decoder::new(self, Some(true))
+    }
+
+    /// A decoder that removes this encoding's own BOM, if it has one (UTF-8, UTF-16BE,
+    /// UTF-16LE) — the spec's "UTF-8 decode" for UTF-8.
+    pub fn new_decoder_with_bom_removal(&'static self) -> Decoder {
+        Decoder::new(self, Some(false))
+    }
+
+    /// A decoder that treats a BOM as ordinary input — the spec's "UTF-8 decode
+    /// without BOM".
+    pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
+        Decoder::new(self, None)
+    }
+
+    /// An encoder for this encoding's output encoding.
+    pub fn new_encoder(&'static self) -> Encoder {
+        let enc = self.output_encoding();
+        Encoder::new(enc, enc.variant.new_encoder())
+    }
+
+    /// Length of the longest prefix of `bytes` that is valid UTF-8.
+    pub fn utf8_valid_up_to(bytes: &[u8]) -> usize {
+        crate::simd::utf8_valid_up_to(bytes)
+    }
+
+    /// Length of the longest ASCII prefix of `bytes`.
+    pub fn ascii_valid_up_to(bytes: &[u8]) -> usize {
+        crate::simd::ascii_valid_up_to(bytes)
+    }
+
+    /// Length of the longest prefix of `bytes` that is ASCII other than the bytes
+    /// ISO-2022-JP gives meaning to (ESC 0x1B, SO 0x0E, SI 0x0F).
+    pub fn iso_2022_jp_ascii_valid_up_to(bytes: &[u8]) -> usize {
+        bytes
+            .iter()
+            .position(|&b| b >= 0x80 || b == 0x1B || b == 0x0E || b == 0x0F)
+            .unwrap_or(bytes.len())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Encoding {
+    /// Decodes `bytes` as the spec's "decode": a BOM overrides this encoding and is
+    /// removed; malformed sequences become U+FFFD. Returns the text, the encoding
+    /// used, and whether anything was replaced. Borrows when the input can be used as is.
+    pub fn decode<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, &'static Encoding, bool) {
+        let (enc, bytes) = match Encoding::for_bom(bytes) {
+            Some((enc, len)) => (enc, &bytes[len..]),
+            None => (self, bytes),
+        };
+        let (text, replaced) = enc.decode_without_bom_handling(bytes);
+        (text, enc, replaced)
+    }
+
+    /// Decodes `bytes`, removing this encoding's own BOM if present (UTF-8, UTF-16BE,
+    /// UTF-16LE). Returns the text and whether anything was replaced.
+    pub fn decode_with_bom_removal<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
+        let bytes = match Encoding::for_bom(bytes) {
+            Some((enc, len)) if enc == self => &bytes[len..],
+            _ => bytes,
+        };
+        self.decode_without_bom_handling(bytes)
+    }
+
+    /// The prefix of `bytes` that decodes to itself as UTF-8 in this encoding.
+    fn borrowable_up_to(&'static self, bytes: &[u8]) -> usize {
+        match self.variant {
+            VariantEncoding::Utf8 => Encoding::utf8_valid_up_to(bytes),
+            _ if *self == ISO_2022_JP_INIT => Encoding::iso_2022_jp_ascii_valid_up_to(bytes),
+            _ if self.is_ascii_compatible() => Encoding::ascii_valid_up_to(bytes),
+            _ => 0,
+        }
+    }
+
+    /// Decodes `bytes` treating a BOM as ordinary input; malformed sequences become
+    /// U+FFFD. Returns the text and whether anything was replaced.
+    pub fn decode_without_bom_handling<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
+        let valid = self.borrowable_up_to(bytes);
+        if valid == bytes.len() {
+            return (Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)), false);
+        }
+        let mut decoder = self.new_decoder_without_bom_handling();
+        let capacity = decoder
+            .max_utf8_buffer_length(bytes.len() - valid)
+            .and_then(|n| n.checked_add(valid))
+            .unwrap_or(usize::MAX);
+        let mut out = String::with_capacity(capacity);
+        out.push_str(crate::buffer::str_from_valid_prefix(bytes, valid));
+        let (_, _, replaced) = decoder.decode_to_string(&bytes[valid..], &mut out, true);
+        (Cow::Owned(out), replaced)
+    }
+
+    /// Decodes `bytes` treating a BOM as ordinary input; `None` if any sequence is
+    /// malformed.
+    pub fn decode_without_bom_handling_and_without_replacement<'a>(
+        &'static self,
+        bytes: &'a [u8],
+    ) -> Option<Cow<'a, str>> {
+        let valid = self.borrowable_up_to(bytes);
+        if valid == bytes.len() {
+            return Some(Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)));
+        }
+        if self == UTF_8 {
+            return None;
+        }
+        let mut decoder = self.new_decoder_without_bom_handling();
+        let capacity = decoder
+            .max_utf8_buffer_length_without_replacement(bytes.len() - valid)?
+            .checked_add(valid)?;
+        let mut out = String::with_capacity(capacity);
+        out.push_str(crate::buffer::str_from_valid_prefix(bytes, valid));
+        match decoder.decode_to_string_without_replacement(&bytes[valid..], &mut out, true) {
+            (crate::DecoderResult::InputEmpty, _) => Some(Cow::Owned(out)),
+            _ => None,
+        }
+    }
+
+    /// Encodes `string` into this encoding's output encoding; characters it cannot
+    /// represent become `&#NNNN;`. Returns the bytes, the encoding used, and whether
+    /// anything was replaced. Borrows when the bytes equal the UTF-8 input.
+    pub fn encode<'a>(&'static self, string: &'a str) -> (Cow<'a, [u8]>, &'static Encoding, bool) {
+        let enc = self.output_encoding();
+        let bytes = string.as_bytes();
+        let valid = if enc == UTF_8 { bytes.len() } else { enc.borrowable_up_to(bytes) };
+        if valid == bytes.len() {
+            return (Cow::Borrowed(bytes), enc, false);
+        }
+        let mut encoder = enc.new_encoder();
+        let rest = &string[valid..];
+        let mut out = Vec::with_capacity(
+            encoder
+                .max_buffer_length_from_utf8_if_no_unmappables(rest.len())
+                .and_then(|n| n.checked_add(valid))
+                .unwrap_or(usize::MAX),
+        );
+        out.extend_from_slice(&bytes[..valid]);
+        let mut read = 0;
+        let mut replaced = false;
+        loop {
+            let (result, r, had) = encoder.encode_from_utf8_to_vec(&rest[read..], &mut out, true);
+            read += r;
+            replaced |= had;
+            match result {
+                crate::CoderResult::InputEmpty => return (Cow::Owned(out), enc, replaced),
+                crate::CoderResult::OutputFull => {
+                    let more = encoder
+                        .max_buffer_length_from_utf8_if_no_unmappables(rest.len() - read)
+                        .unwrap_or(usize::MAX);
+                    out.reserve(more.max(crate::encoder::NCR_EXTRA + 4));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Hand-written lookups over the generated data in `src/generated/`.
+
+pub(crate) mod single_byte;
