@@ -27,7 +27,6 @@ pub(crate) trait Dest {
     fn push_bmp(&mut self, c: u16);
     /// Copies the longest ASCII prefix of `src` that fits; returns its length.
     fn copy_ascii(&mut self, src: &[u8]) -> usize;
-    }
 }
 
 /// A UTF-8 destination.
