@@ -91,3 +91,8 @@ pub enum EncoderResult {
     /// The character cannot be encoded; it was consumed (it is the last thing read).
     Unmappable(char),
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
