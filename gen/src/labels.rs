@@ -70,14 +70,22 @@ pub fn generate() -> String {
         .max()
         .unwrap_or(0);
 
-    // (&[u8], &Encoding) is two words plus one; the label bytes are stored once.
-    let entry_bytes = LABEL_COUNT * (16 + 8);
-    let label_bytes: usize = labels.iter().map(|(label, _)| label.len()).sum();
+    // Encodings in the order the spec's table first names them.
+    let mut encodings: Vec<&str> = Vec::new();
+    let spec_order = read_labels();
+    for (_, name) in &spec_order {
+        if !encodings.contains(&name.as_str()) {
+            encodings.push(name);
+        }
+    }
+    let text: String = labels.iter().map(|(label, _)| label.as_str()).collect();
     let mut out = header(
         "indexes/labels.txt",
         &[
-            ("LABELS entries".to_owned(), entry_bytes),
-            ("label bytes".to_owned(), label_bytes),
+            ("LABEL_TEXT".to_owned(), text.len()),
+            ("LABEL_END".to_owned(), LABEL_COUNT * 2),
+            ("LABEL_ENCODING".to_owned(), LABEL_COUNT),
+            ("ENCODINGS".to_owned(), ENCODING_COUNT * 8),
         ],
     );
     out.push('\n');
@@ -85,13 +93,45 @@ pub fn generate() -> String {
         "/// Length of the longest label, in bytes.\npub(crate) const LONGEST_LABEL: usize = {longest};\n\n"
     ));
     out.push_str(&format!(
-        "/// Every label of the Encoding Standard with its encoding, sorted by label bytes.\npub(crate) static LABELS: [(&[u8], &crate::Encoding); {LABEL_COUNT}] = [\n"
+        "/// Number of labels.\npub(crate) const LABEL_COUNT: usize = {LABEL_COUNT};\n\n"
     ));
-    for (label, name) in &labels {
-        out.push_str(&format!(
-            "    (b\"{label}\", &crate::{}),\n",
-            encoding_static(name)
-        ));
+    out.push_str("/// Every label of the Encoding Standard, sorted by bytes, concatenated.\n");
+    out.push_str("pub(crate) static LABEL_TEXT: &[u8] = b\"\\\n");
+    for chunk in labels.chunks(8) {
+        let line: String = chunk.iter().map(|(label, _)| label.as_str()).collect();
+        out.push_str(&format!("    {line}\\\n"));
+    }
+    out.push_str("\";\n\n");
+    out.push_str(&format!(
+        "/// End offset in `LABEL_TEXT` of each label (a label starts where the previous ends).\npub(crate) static LABEL_END: [u16; {LABEL_COUNT}] = [\n"
+    ));
+    let mut end = 0;
+    for chunk in labels.chunks(12) {
+        out.push_str("   ");
+        for (label, _) in chunk {
+            end += label.len();
+            out.push_str(&format!(" {end},"));
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n\n");
+    out.push_str(&format!(
+        "/// The encoding of each label, as an index into `ENCODINGS`.\npub(crate) static LABEL_ENCODING: [u8; {LABEL_COUNT}] = [\n"
+    ));
+    for chunk in labels.chunks(16) {
+        out.push_str("   ");
+        for (_, name) in chunk {
+            let k = encodings.iter().position(|e| e == name).unwrap();
+            out.push_str(&format!(" {k},"));
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n\n");
+    out.push_str(&format!(
+        "/// The encodings, in the order the spec's table lists them.\npub(crate) static ENCODINGS: [&crate::Encoding; {ENCODING_COUNT}] = [\n"
+    ));
+    for name in &encodings {
+        out.push_str(&format!("    &crate::{},\n", encoding_static(name)));
     }
     out.push_str("];\n");
     out
