@@ -26,7 +26,14 @@ pub(crate) trait Dest {
     /// Writes a BMP code point that is not a surrogate; the caller checked the room.
     fn push_bmp(&mut self, c: u16);
     /// Copies the longest ASCII prefix of `src` that fits; returns its length.
+    #[allow(dead_code)] // for the ASCII-compatible multi-byte decoders
     fn copy_ascii(&mut self, src: &[u8]) -> usize;
+    /// Decodes single-byte text (the upper half by `table`, 0 = unmapped) while it
+    /// fits, stopping before an unmapped byte; returns the bytes read.
+    fn single_byte_bulk(&mut self, table: &[u16; 128], src: &[u8]) -> usize;
+    /// Converts UTF-16 bytes (`big_endian` or little) while they fit, stopping before
+    /// the first surrogate; returns the bytes read (even).
+    fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize;
 }
 
 /// A UTF-8 destination.
@@ -109,6 +116,18 @@ impl Dest for Utf8Dest<'_> {
         self.pos += n;
         n
     }
+    #[inline]
+    fn single_byte_bulk(&mut self, table: &[u16; 128], src: &[u8]) -> usize {
+        let (read, written) = crate::simd::single_byte_to_utf8(table, src, &mut self.buf[self.pos..]);
+        self.pos += written;
+        read
+    }
+    #[inline]
+    fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize {
+        let (read, written) = crate::simd::units_to_utf8(src, &mut self.buf[self.pos..], big_endian);
+        self.pos += written;
+        2 * read
+    }
 }
 
 /// A UTF-16 destination.
@@ -170,6 +189,18 @@ impl Dest for Utf16Dest<'_> {
         let n = crate::simd::copy_ascii_to_basic_latin(src, &mut self.buf[self.pos..]);
         self.pos += n;
         n
+    }
+    #[inline]
+    fn single_byte_bulk(&mut self, table: &[u16; 128], src: &[u8]) -> usize {
+        let n = crate::simd::single_byte_to_utf16(table, src, &mut self.buf[self.pos..]);
+        self.pos += n;
+        n
+    }
+    #[inline]
+    fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize {
+        let n = crate::simd::units_to_utf16(src, &mut self.buf[self.pos..], big_endian);
+        self.pos += n;
+        2 * n
     }
 }
 

@@ -21,6 +21,12 @@ pub(crate) trait Source {
     fn copy_ascii(&mut self, dst: &mut ByteDest);
     /// Converts to UTF-8 while the input is valid and the output fits.
     fn bulk_to_utf8(&mut self, dst: &mut ByteDest);
+    /// Encodes ASCII and the characters of a single-byte encoding's `run` at the
+    /// current position, as much as fits.
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
+        let _ = run;
+        self.copy_ascii(dst);
+    }
 }
 
 /// UTF-8 input.
@@ -68,6 +74,12 @@ impl Source for Utf8Source<'_> {
         tail[..n].copy_from_slice(&rest[..n]);
         dst.advance(n);
         self.pos += n;
+    }
+    #[inline]
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
+        let (read, written) = crate::simd::single_byte_encode_utf8(run, &self.src.as_bytes()[self.pos..], dst.tail());
+        dst.advance(written);
+        self.pos += read;
     }
 }
 
@@ -120,6 +132,12 @@ impl Source for Utf16Source<'_> {
         let (read, written) = crate::simd::utf16_to_utf8(&self.src[self.pos..], dst.tail());
         dst.advance(written);
         self.pos += read;
+    }
+    #[inline]
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
+        let n = crate::simd::single_byte_encode_utf16(run, &self.src[self.pos..], dst.tail());
+        dst.advance(n);
+        self.pos += n;
     }
 }
 

@@ -45,6 +45,7 @@ mod decoder;
 mod encoder;
 mod encoding;
 mod label;
+pub mod mem;
 mod simd;
 mod tables;
 mod variant;

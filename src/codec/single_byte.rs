@@ -16,15 +16,13 @@ impl SingleByteDecoder {
     pub(crate) fn decode<D: Dest>(&mut self, src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
         let mut r = 0;
         loop {
-            r += dst.copy_ascii(&src[r..]);
+            r += dst.single_byte_bulk(&self.table.decode, &src[r..]);
+            // The bulk kernel stopped at the end, at an unmapped byte, or for room.
             let Some(&b) = src.get(r) else {
                 return (DecoderResult::InputEmpty, r);
             };
-            if b < 0x80 {
-                return (DecoderResult::OutputFull, r);
-            }
-            let c = self.table.decode[usize::from(b - 0x80)];
-            if c == 0 {
+            let c = if b < 0x80 { u16::from(b) } else { self.table.decode[usize::from(b - 0x80)] };
+            if c == 0 && b >= 0x80 {
                 if dst.room() < D::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
@@ -79,8 +77,9 @@ pub(crate) struct SingleByteEncoder {
 impl SingleByteEncoder {
     /// Encodes from `src` into `dst`.
     pub(crate) fn encode<S: Source>(&mut self, src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+        let run = self.table.run();
         loop {
-            src.copy_ascii(dst);
+            src.copy_single_byte_run(run, dst);
             let before = src.pos();
             let Some(c) = src.next_char() else {
                 return EncoderResult::InputEmpty;

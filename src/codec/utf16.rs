@@ -145,15 +145,6 @@ impl Utf16Decoder {
     /// Converts whole code units that are not surrogates while they fit; returns bytes read.
     #[inline]
     fn bulk<D: Dest>(&self, src: &[u8], dst: &mut D) -> usize {
-        let mut r = 0;
-        while let Some(&[a, b]) = src.get(r..r + 2) {
-            let u = self.unit(a, b);
-            if (0xD800..=0xDFFF).contains(&u) || dst.room() < D::len_of_bmp(u) {
-                break;
-            }
-            dst.push_bmp(u);
-            r += 2;
-        }
-        r
+        dst.utf16_bulk(src, self.big_endian)
     }
 }

@@ -4,20 +4,25 @@ use crate::buffer::{ByteDest, Dest};
 use crate::encoder::Source;
 use crate::{DecoderResult, EncoderResult};
 
+/// Code points of bytes 0x80..=0xFF: U+F780..=U+F7FF.
+static UPPER: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 0xF780 + i as u16;
+        i += 1;
+    }
+    t
+};
+
 /// Decodes into `dst`; returns the result and the bytes read. Never malformed.
 pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
-    let mut r = 0;
-    loop {
-        r += dst.copy_ascii(&src[r..]);
-        let Some(&b) = src.get(r) else {
-            return (DecoderResult::InputEmpty, r);
-        };
-        let c = if b < 0x80 { u16::from(b) } else { 0xF700 + u16::from(b) };
-        if dst.room() < D::len_of_bmp(c) {
-            return (DecoderResult::OutputFull, r);
-        }
-        dst.push_bmp(c);
-        r += 1;
+    let r = dst.single_byte_bulk(&UPPER, src);
+    // Every byte is mapped: the kernel stops only at the end or for room.
+    if r == src.len() {
+        (DecoderResult::InputEmpty, r)
+    } else {
+        (DecoderResult::OutputFull, r)
     }
 }
 

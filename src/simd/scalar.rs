@@ -26,7 +26,30 @@ pub(crate) fn ascii_valid_up_to(src: &[u8]) -> usize {
 /// Length of the longest prefix of `src` below U+0080.
 #[inline]
 pub(crate) fn basic_latin_valid_up_to(src: &[u16]) -> usize {
-    src.iter().position(|&u| u >= 0x80).unwrap_or(src.len())
+    units_below(src, 0x80)
+}
+
+/// Length of the longest prefix of `src` below U+0100.
+#[inline]
+pub(crate) fn latin1_valid_up_to(src: &[u16]) -> usize {
+    units_below(src, 0x100)
+}
+
+/// Length of the longest prefix of `src` whose units are all below `bound` (a power of two).
+#[inline]
+fn units_below(src: &[u16], bound: u16) -> usize {
+    let mask = !(bound - 1);
+    let mut i = 0;
+    for c in src.chunks_exact(8) {
+        if c.iter().fold(0, |a, &u| a | u) & mask != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < src.len() && src[i] & mask == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// Copies the longest ASCII prefix of `src` that fits in `dst`; returns its length.
@@ -96,7 +119,9 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         }
         let (c, len) = match b {
             0xC2..=0xDF => match src.get(r + 1) {
-                Some(&t) if t & 0xC0 == 0x80 => ((u32::from(b & 0x1F) << 6) | u32::from(t & 0x3F), 2),
+                Some(&t) if t & 0xC0 == 0x80 => {
+                    ((u32::from(b & 0x1F) << 6) | u32::from(t & 0x3F), 2)
+                }
                 _ => return (r, w),
             },
             0xE0..=0xEF => {
@@ -107,7 +132,9 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
                 };
                 match (src.get(r + 1), src.get(r + 2)) {
                     (Some(&t1), Some(&t2)) if (lo..=hi).contains(&t1) && t2 & 0xC0 == 0x80 => (
-                        (u32::from(b & 0x0F) << 12) | (u32::from(t1 & 0x3F) << 6) | u32::from(t2 & 0x3F),
+                        (u32::from(b & 0x0F) << 12)
+                            | (u32::from(t1 & 0x3F) << 6)
+                            | u32::from(t2 & 0x3F),
                         3,
                     ),
                     _ => return (r, w),
@@ -205,6 +232,265 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             }
         } else {
             return (r, w);
+        }
+    }
+}
+
+/// Length of the longest prefix of `src` without unpaired surrogates (a high surrogate
+/// at the end counts as unpaired).
+pub(crate) fn utf16_valid_up_to(src: &[u16]) -> usize {
+    let mut i = 0;
+    while i < src.len() {
+        let u = src[i];
+        if u & 0xF800 != 0xD800 {
+            i += 1;
+            continue;
+        }
+        if u > 0xDBFF {
+            return i;
+        }
+        match src.get(i + 1) {
+            Some(&lo) if lo & 0xFC00 == 0xDC00 => i += 2,
+            _ => return i,
+        }
+    }
+    i
+}
+
+/// Widens bytes (as U+0000..U+00FF) while they fit; returns the count.
+pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    for (d, &b) in dst[..n].iter_mut().zip(&src[..n]) {
+        *d = u16::from(b);
+    }
+    n
+}
+
+/// Narrows units to their low bytes while they fit; returns the count.
+pub(crate) fn utf16_to_latin1_lossy(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    for (d, &u) in dst[..n].iter_mut().zip(&src[..n]) {
+        *d = u as u8;
+    }
+    n
+}
+
+/// Converts bytes (as U+0000..U+00FF) to UTF-8 while each character fits.
+/// Returns (bytes read, bytes written).
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        let Some(&b) = src.get(r) else { return (r, w) };
+        if b < 0x80 || dst.len() - w < 2 {
+            return (r, w);
+        }
+        dst[w] = 0xC0 | (b >> 6);
+        dst[w + 1] = 0x80 | (b & 0x3F);
+        r += 1;
+        w += 2;
+    }
+}
+
+/// The code unit at unit index `i` of UTF-16 bytes, big- or little-endian.
+#[inline(always)]
+fn unit_at(src: &[u8], i: usize, be: bool) -> u16 {
+    let pair = [src[2 * i], src[2 * i + 1]];
+    if be {
+        u16::from_be_bytes(pair)
+    } else {
+        u16::from_le_bytes(pair)
+    }
+}
+
+/// Converts UTF-16 bytes (`be`: big-endian) to native units while they fit, stopping
+/// before the first surrogate. Returns units converted (an odd last byte is ignored).
+pub(crate) fn units_to_utf16(src: &[u8], dst: &mut [u16], be: bool) -> usize {
+    let n = (src.len() / 2).min(dst.len());
+    for (i, d) in dst[..n].iter_mut().enumerate() {
+        let u = unit_at(src, i, be);
+        if u & 0xF800 == 0xD800 {
+            return i;
+        }
+        *d = u;
+    }
+    n
+}
+
+/// Writes the UTF-8 form of BMP non-surrogate `u` at `dst[w..]` if it fits; returns
+/// its length, or 0 if it does not fit.
+#[inline(always)]
+fn push_bmp_utf8(u: u16, dst: &mut [u8], w: usize) -> usize {
+    let room = dst.len() - w;
+    if u < 0x80 {
+        if room < 1 {
+            return 0;
+        }
+        dst[w] = u as u8;
+        1
+    } else if u < 0x800 {
+        if room < 2 {
+            return 0;
+        }
+        dst[w] = 0xC0 | (u >> 6) as u8;
+        dst[w + 1] = 0x80 | (u & 0x3F) as u8;
+        2
+    } else {
+        if room < 3 {
+            return 0;
+        }
+        dst[w] = 0xE0 | (u >> 12) as u8;
+        dst[w + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+        dst[w + 2] = 0x80 | (u & 0x3F) as u8;
+        3
+    }
+}
+
+/// Converts UTF-16 bytes (`be`: big-endian) to UTF-8 while each character fits,
+/// stopping before the first surrogate. Returns (units read, bytes written).
+pub(crate) fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
+    let n = src.len() / 2;
+    let mut w = 0;
+    for i in 0..n {
+        let u = unit_at(src, i, be);
+        if u & 0xF800 == 0xD800 {
+            return (i, w);
+        }
+        let k = push_bmp_utf8(u, dst, w);
+        if k == 0 {
+            return (i, w);
+        }
+        w += k;
+    }
+    (n, w)
+}
+
+/// Decodes single-byte text (upper half by `table`, 0 = unmapped) to UTF-16 while it
+/// fits, stopping before an unmapped byte. Returns bytes decoded (= units written).
+pub(crate) fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    for (i, (d, &b)) in dst[..n].iter_mut().zip(&src[..n]).enumerate() {
+        let c = if b < 0x80 {
+            u16::from(b)
+        } else {
+            table[usize::from(b - 0x80)]
+        };
+        if c == 0 && b >= 0x80 {
+            return i;
+        }
+        *d = c;
+    }
+    n
+}
+
+/// Decodes single-byte text to UTF-8 while each character fits, stopping before an
+/// unmapped byte. Returns (bytes read, bytes written).
+pub(crate) fn single_byte_to_utf8(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        let Some(&b) = src.get(r) else { return (r, w) };
+        if b < 0x80 {
+            return (r, w);
+        }
+        let c = table[usize::from(b - 0x80)];
+        if c == 0 {
+            return (r, w);
+        }
+        let k = push_bmp_utf8(c, dst, w);
+        if k == 0 {
+            return (r, w);
+        }
+        r += 1;
+        w += k;
+    }
+}
+
+/// A run of a single-byte encoding where the code point advances with the byte:
+/// `len` code points from `code_point` map to bytes from `byte`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Run {
+    /// First code point of the run.
+    pub(crate) code_point: u16,
+    /// The byte it maps to.
+    pub(crate) byte: u8,
+    /// Code points in the run (0 if none).
+    pub(crate) len: u8,
+}
+
+impl Run {
+    /// The byte for `c` if it is ASCII or in the run.
+    #[inline(always)]
+    pub(crate) fn map(self, c: u32) -> Option<u8> {
+        if c < 0x80 {
+            return Some(c as u8);
+        }
+        let off = c.wrapping_sub(u32::from(self.code_point));
+        if off < u32::from(self.len) {
+            Some(self.byte.wrapping_add(off as u8))
+        } else {
+            None
+        }
+    }
+}
+
+/// Encodes UTF-16 to a single-byte encoding while the units are ASCII or in `run` and
+/// fit. Returns units read (= bytes written).
+pub(crate) fn single_byte_encode_utf16(run: Run, src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    for i in 0..n {
+        match run.map(u32::from(src[i])) {
+            Some(b) => dst[i] = b,
+            None => return i,
+        }
+    }
+    n
+}
+
+/// Encodes UTF-8 to a single-byte encoding while the characters are ASCII or in `run`
+/// and fit; stops before anything else (including malformed input).
+/// Returns (bytes read, bytes written).
+pub(crate) fn single_byte_encode_utf8(run: Run, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        if w == dst.len() {
+            return (r, w);
+        }
+        let (c, len) = match src.get(r..) {
+            Some(&[b0, b1, ..]) if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
+                ((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2)
+            }
+            Some(&[b0, b1, b2, ..])
+                if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 =>
+            {
+                let c = (u32::from(b0 & 0x0F) << 12)
+                    | (u32::from(b1 & 0x3F) << 6)
+                    | u32::from(b2 & 0x3F);
+                if c < 0x800 || (0xD800..=0xDFFF).contains(&c) {
+                    return (r, w);
+                }
+                (c, 3)
+            }
+            _ => return (r, w),
+        };
+        match run.map(c) {
+            Some(b) if c >= 0x80 => {
+                dst[w] = b;
+                w += 1;
+                r += len;
+            }
+            _ => return (r, w),
         }
     }
 }

@@ -21,3 +21,15 @@ pub(crate) struct SingleByteTable {
     /// Length of that run (at least 1 when `mapped > 0`).
     pub(crate) run_len: u8,
 }
+
+impl SingleByteTable {
+    /// The run, for the vector encoder.
+    #[inline]
+    pub(crate) fn run(&self) -> crate::simd::Run {
+        crate::simd::Run {
+            code_point: self.run_code_point,
+            byte: 0x80u8.wrapping_add(self.run_offset),
+            len: if self.mapped == 0 { 0 } else { self.run_len },
+        }
+    }
+}

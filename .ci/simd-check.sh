@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SIMD checks: every forced ISA on x86_64, NEON under qemu, Miri on the scalar and
+# SSE2 kernels. Idempotent; installs what it needs. Run from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export CARGO_TERM_COLOR=never
+corpus="${TEXTCODEC_CORPUS:-$(cd .. && pwd)/shared/corpus}"
+if [ -d "$corpus" ]; then export TEXTCODEC_CORPUS="$corpus"; fi
+
+step() { echo; echo "=== simd-check: $* ==="; }
+
+step "which ISAs this CPU has"
+grep -o -w -E 'avx2|avx512bw|avx512vbmi|avx512_vbmi2' /proc/cpuinfo | sort -u | tr '\n' ' ' || true
+echo
+
+# 1. The suites that reach the kernels, with each ISA forced (the `std` feature reads
+#    TEXTCODEC_FORCE_ISA). An ISA the CPU lacks falls back to the best one below it,
+#    and the lib tests say which ISAs they ran.
+for isa in scalar sse2 avx2 avx512; do
+    step "x86_64 tests with TEXTCODEC_FORCE_ISA=$isa"
+    TEXTCODEC_FORCE_ISA=$isa cargo test -q --features std --lib --test differential --test mem_differential
+done
+
+# 2. aarch64 NEON under qemu (lib unit tests, which run every kernel against the
+#    scalar one, and the mem differential suite).
+step "aarch64 NEON under qemu"
+if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross >/dev/null
+fi
+rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+cargo test -q --target aarch64-unknown-linux-gnu --lib simd
+cargo test -q --target aarch64-unknown-linux-gnu --test mem_differential
+TEXTCODEC_FORCE_ISA=scalar cargo test -q --features std --target aarch64-unknown-linux-gnu --lib simd
+
+# 3. Miri on the scalar and SSE2 kernels (the unit tests shrink their inputs under
+#    Miri; AVX2/AVX-512 are not enabled at compile time, so they are skipped).
+step "Miri (scalar + SSE2 kernels)"
+if rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal; then
+    rustup component list --toolchain nightly --installed | grep -q '^miri' \
+        || rustup component add --toolchain nightly miri rust-src
+    cargo +nightly miri setup >/dev/null
+    MIRIFLAGS="-Zmiri-strict-provenance" cargo +nightly miri test -q --lib simd::tests
+else
+    echo "no nightly toolchain: Miri skipped" >&2
+    exit 1
+fi
+
+step "builds without std / without alloc"
+cargo build -q --no-default-features
+cargo build -q --no-default-features --features alloc
+echo "simd-check: all passed"

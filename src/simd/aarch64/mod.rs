@@ -1,0 +1,3 @@
+//! aarch64: NEON (baseline).
+
+pub(crate) mod neon;

@@ -1,0 +1,765 @@
+//! The kernels, written once over [`Vector`] (and [`Shuffle`] / [`Lookup128`] where
+//! they need byte shuffles). Each is `#[inline(always)] unsafe`: it must be inlined
+//! into a `#[target_feature]` entry point of an ISA whose features the CPU has.
+//!
+//! Every kernel has the contract of the [`super::scalar`] function of the same name;
+//! the vector loops handle whole vectors and hand the rest (tails, and the vector
+//! where a stop condition shows) to the scalar code, which finds the exact place.
+
+use super::scalar::{self, Run};
+use super::vector::{Lookup128, Shuffle, Vector};
+use core::ptr;
+
+/// See [`scalar::ascii_valid_up_to`].
+#[inline(always)]
+pub(crate) unsafe fn ascii_valid_up_to<V: Vector>(src: &[u8]) -> usize {
+    let (n, b, p) = (src.len(), V::BYTES, src.as_ptr());
+    let mut i = 0;
+    // SAFETY: every load reads `b` bytes at `p + i` with `i + b <= n` (or `4 * b`).
+    unsafe {
+        while i + 4 * b <= n {
+            let v = V::load(p.add(i))
+                .or(V::load(p.add(i + b)))
+                .or(V::load(p.add(i + 2 * b)))
+                .or(V::load(p.add(i + 3 * b)));
+            if v.any_high() {
+                break;
+            }
+            i += 4 * b;
+        }
+        while i + b <= n {
+            let m = V::load(p.add(i)).high_mask();
+            if m != 0 {
+                return i + V::first_in(m);
+            }
+            i += b;
+        }
+    }
+    i + scalar::ascii_valid_up_to(&src[i..])
+}
+
+/// Length of the longest prefix of units with no bit of `mask` set.
+#[inline(always)]
+unsafe fn units_clear_up_to<V: Vector>(src: &[u16], mask: u16, tail: fn(&[u16]) -> usize) -> usize {
+    let (n, u, p) = (src.len(), V::BYTES / 2, src.as_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: every load reads `2 * u` bytes at unit `i` with `i + u <= n` units
+    // (or `2 * u`).
+    unsafe {
+        let m = V::splat16(mask);
+        while i + 2 * u <= n {
+            let v = V::load(p.add(2 * i)).or(V::load(p.add(2 * i + 2 * u)));
+            if !v.and(m).is_zero() {
+                break;
+            }
+            i += 2 * u;
+        }
+        while i + u <= n {
+            if !V::load(p.add(2 * i)).and(m).is_zero() {
+                break;
+            }
+            i += u;
+        }
+    }
+    i + tail(&src[i..])
+}
+
+/// See [`scalar::basic_latin_valid_up_to`].
+#[inline(always)]
+pub(crate) unsafe fn basic_latin_valid_up_to<V: Vector>(src: &[u16]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { units_clear_up_to::<V>(src, 0xFF80, scalar::basic_latin_valid_up_to) }
+}
+
+/// See [`scalar::latin1_valid_up_to`].
+#[inline(always)]
+pub(crate) unsafe fn latin1_valid_up_to<V: Vector>(src: &[u16]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { units_clear_up_to::<V>(src, 0xFF00, scalar::latin1_valid_up_to) }
+}
+
+/// See [`scalar::copy_ascii_to_ascii`].
+#[inline(always)]
+pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]` and stores write `dst[i..i + b]` (or `2 * b`),
+    // both in bounds as `i + b <= n`; the partial copy is of `k < b` bytes there too.
+    unsafe {
+        while i + 2 * b <= n {
+            let v0 = V::load(sp.add(i));
+            let v1 = V::load(sp.add(i + b));
+            if v0.or(v1).any_high() {
+                break;
+            }
+            v0.store(dp.add(i));
+            v1.store(dp.add(i + b));
+            i += 2 * b;
+        }
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            let m = v.high_mask();
+            if m != 0 {
+                let k = V::first_in(m);
+                ptr::copy_nonoverlapping(sp.add(i), dp.add(i), k);
+                return i + k;
+            }
+            v.store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::copy_ascii_to_ascii(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::copy_ascii_to_basic_latin`].
+#[inline(always)]
+pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]`, stores write units `dst[i..i + b]`
+    // (bytes `2 * i..2 * (i + b)`), in bounds as `i + b <= n`.
+    unsafe {
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            if v.any_high() {
+                break;
+            }
+            v.widen_lo().store(dp.add(2 * i));
+            v.widen_hi().store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::copy_ascii_to_basic_latin(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::copy_basic_latin_to_ascii`].
+#[inline(always)]
+pub(crate) unsafe fn copy_basic_latin_to_ascii<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
+    // in bounds as `i + b <= n`.
+    unsafe {
+        let m = V::splat16(0xFF80);
+        while i + b <= n {
+            let a = V::load(sp.add(2 * i));
+            let c = V::load(sp.add(2 * i + b));
+            if !a.or(c).and(m).is_zero() {
+                break;
+            }
+            V::narrow(a, c).store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::copy_basic_latin_to_ascii(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::latin1_to_utf16`].
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: as in `copy_ascii_to_basic_latin`.
+    unsafe {
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            v.widen_lo().store(dp.add(2 * i));
+            v.widen_hi().store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::latin1_to_utf16(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::utf16_to_latin1_lossy`].
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_latin1_lossy<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: as in `copy_basic_latin_to_ascii`.
+    unsafe {
+        let m = V::splat16(0x00FF);
+        while i + b <= n {
+            let a = V::load(sp.add(2 * i)).and(m);
+            let c = V::load(sp.add(2 * i + b)).and(m);
+            V::narrow(a, c).store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::utf16_to_latin1_lossy(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::latin1_to_utf8`].
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf8<V: Vector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r == src.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + V::BYTES);
+        let (rr, ww) = scalar::latin1_to_utf8(&src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}
+
+/// See [`scalar::utf16_valid_up_to`].
+#[inline(always)]
+pub(crate) unsafe fn utf16_valid_up_to<V: Vector>(src: &[u16]) -> usize {
+    let (n, u, p) = (src.len(), V::BYTES / 2, src.as_ptr().cast::<u8>());
+    let mut i = 0;
+    loop {
+        // SAFETY: loads read units `src[i..i + u]` with `i + u <= n`.
+        unsafe {
+            let (m, s) = (V::splat16(0xF800), V::splat16(0xD800));
+            while i + u <= n {
+                if V::load(p.add(2 * i)).and(m).eq16(s).any_high() {
+                    break;
+                }
+                i += u;
+            }
+        }
+        if i + u > n {
+            return i + scalar::utf16_valid_up_to(&src[i..]);
+        }
+        // A surrogate in `src[i..i + u]`: step through that vector.
+        let end = i + u;
+        while i < end {
+            let x = src[i];
+            if x & 0xF800 != 0xD800 {
+                i += 1;
+            } else if x <= 0xDBFF && matches!(src.get(i + 1), Some(&lo) if lo & 0xFC00 == 0xDC00) {
+                i += 2;
+            } else {
+                return i;
+            }
+        }
+    }
+}
+
+/// See [`scalar::units_to_utf16`]; `SWAP` on a little-endian target means big-endian input.
+#[inline(always)]
+pub(crate) unsafe fn units_to_utf16<V: Vector, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u16],
+) -> usize {
+    let n = (src.len() / 2).min(dst.len());
+    let (u, sp, dp) = (V::BYTES / 2, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read bytes `src[2 * i..2 * (i + u)]`, stores write units
+    // `dst[i..i + u]`, in bounds as `i + u <= n`.
+    unsafe {
+        let (m, s) = (V::splat16(0xF800), V::splat16(0xD800));
+        while i + u <= n {
+            let mut v = V::load(sp.add(2 * i));
+            if SWAP {
+                v = v.swap16();
+            }
+            if v.and(m).eq16(s).any_high() {
+                break;
+            }
+            v.store(dp.add(2 * i));
+            i += u;
+        }
+    }
+    i + scalar::units_to_utf16(&src[2 * i..2 * n], &mut dst[i..n], SWAP)
+}
+
+/// See [`scalar::units_to_utf8`]: vectors of Basic Latin are narrowed, everything else
+/// goes a vector's worth at a time through the scalar code.
+#[inline(always)]
+pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let n = src.len() / 2;
+    let (b, sp) = (V::BYTES, src.as_ptr());
+    let (mut i, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + b)]` (`i + b <= n`), the
+        // store writes `dst[w..w + b]` (`w + b <= dst.len()`).
+        unsafe {
+            let m = V::splat16(0xFF80);
+            while i + b <= n && dst.len() - w >= b {
+                let mut a = V::load(sp.add(2 * i));
+                let mut c = V::load(sp.add(2 * i + b));
+                if SWAP {
+                    a = a.swap16();
+                    c = c.swap16();
+                }
+                if !a.or(c).and(m).is_zero() {
+                    break;
+                }
+                V::narrow(a, c).store(dp.add(w));
+                i += b;
+                w += b;
+            }
+        }
+        if i == n {
+            return (i, w);
+        }
+        let end = n.min(i + b);
+        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
+        i += r;
+        w += k;
+        if i < end {
+            return (i, w);
+        }
+    }
+}
+
+/// Native UTF-16 to UTF-8 over a `units_to_utf8` kernel: valid surrogate pairs are
+/// converted here. See [`scalar::utf16_to_utf8`].
+#[inline(always)]
+pub(crate) fn utf16_to_utf8_with(
+    src: &[u16],
+    dst: &mut [u8],
+    bmp: impl Fn(&[u8], &mut [u8]) -> (usize, usize),
+) -> (usize, usize) {
+    // `bmp` is a dispatching (safe) kernel; this function has no target features.
+    let bytes: &[u8] = bytemuck::cast_slice(src);
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let (rr, ww) = bmp(&bytes[2 * r..], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        let Some(&u) = src.get(r) else { return (r, w) };
+        if u & 0xFC00 != 0xD800 || dst.len() - w < 4 {
+            return (r, w);
+        }
+        match src.get(r + 1) {
+            Some(&lo) if lo & 0xFC00 == 0xDC00 => {
+                let c = 0x10000 + ((u32::from(u) & 0x3FF) << 10) + (u32::from(lo) & 0x3FF);
+                dst[w] = 0xF0 | (c >> 18) as u8;
+                dst[w + 1] = 0x80 | ((c >> 12) & 0x3F) as u8;
+                dst[w + 2] = 0x80 | ((c >> 6) & 0x3F) as u8;
+                dst[w + 3] = 0x80 | (c & 0x3F) as u8;
+                r += 2;
+                w += 4;
+            }
+            _ => return (r, w),
+        }
+    }
+}
+
+/// See [`scalar::single_byte_to_utf16`].
+#[inline(always)]
+pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u16],
+) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]`, stores write units `dst[i..i + b]`, in
+    // bounds as `i + b <= n`.
+    unsafe {
+        let t = V::prepare(table);
+        let z = V::zero();
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            let (lo, hi) = V::lookup(&t, v);
+            // Unmapped: an upper-half byte whose code point is 0.
+            if lo.or(hi).eq8(z).and(v).any_high() {
+                break;
+            }
+            let (u0, u1) = V::interleave(lo, hi);
+            u0.store(dp.add(2 * i));
+            u1.store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::single_byte_to_utf16(table, &src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
+/// vector's worth at a time through the scalar code.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r == src.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + V::BYTES);
+        let (rr, ww) = scalar::single_byte_to_utf8(table, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}
+
+/// The bytes of units `x` that are ASCII or in the run (from `cp`, `last + 1` long,
+/// to bytes from `byte`), and the mask of those units.
+#[inline(always)]
+unsafe fn run_map<V: Vector>(x: V, cp: V, last: V, byte: V, high: V, z: V) -> (V, V) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let off = x.sub16(cp);
+        let in_run = off.subs16(last).eq16(z);
+        let ascii = x.and(high).eq16(z);
+        (
+            x.and(ascii).or(off.add16(byte).and(in_run)),
+            in_run.or(ascii),
+        )
+    }
+}
+
+/// See [`scalar::single_byte_encode_utf16`].
+#[inline(always)]
+pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
+    run: Run,
+    src: &[u16],
+    dst: &mut [u8],
+) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let mut i = 0;
+    if run.len > 0 {
+        // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
+        // in bounds as `i + b <= n`.
+        unsafe {
+            let cp = V::splat16(run.code_point);
+            let last = V::splat16(u16::from(run.len) - 1);
+            let byte = V::splat16(u16::from(run.byte));
+            let high = V::splat16(0xFF80);
+            let z = V::zero();
+            let ones = V::splat8(0xFF);
+            while i + b <= n {
+                let (a, oka) = run_map(V::load(sp.add(2 * i)), cp, last, byte, high, z);
+                let (c, okc) = run_map(V::load(sp.add(2 * i + b)), cp, last, byte, high, z);
+                if !oka.and(okc).xor(ones).is_zero() {
+                    break;
+                }
+                V::narrow(a, c).store(dp.add(i));
+                i += b;
+            }
+        }
+    }
+    i + scalar::single_byte_encode_utf16(run, &src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::single_byte_encode_utf8`]: ASCII vectors are copied, the rest goes
+/// through the scalar code.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_encode_utf8<V: Vector>(
+    run: Run,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r == src.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + V::BYTES);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        // A character cut by the window end is finished on the next round.
+        if rr == 0 {
+            return (r, w);
+        }
+    }
+}
+
+// --- UTF-8 validation: Keiser & Lemire, "Validating UTF-8 in less than one
+// instruction per byte" (2021). Three 16-entry nibble lookups classify each pair of
+// adjacent bytes; a saturating subtract finds the bytes that must be 3rd/4th bytes.
+
+const TOO_SHORT: u8 = 1 << 0;
+const TOO_LONG: u8 = 1 << 1;
+const OVERLONG_3: u8 = 1 << 2;
+const TOO_LARGE: u8 = 1 << 3;
+const SURROGATE: u8 = 1 << 4;
+const OVERLONG_2: u8 = 1 << 5;
+const TOO_LARGE_1000: u8 = 1 << 6;
+const OVERLONG_4: u8 = 1 << 6;
+const TWO_CONTS: u8 = 1 << 7;
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the high nibble of the first byte of a pair.
+const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TOO_SHORT | OVERLONG_2,
+    TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// By the low nibble of the first byte of a pair.
+const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// By the high nibble of the second byte of a pair.
+const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// The greatest byte values that do not leave a sequence open at the end of a block
+/// (its last three bytes); loaded from the end for vectors shorter than 64 bytes.
+static INCOMPLETE_MAX: [u8; 64] = {
+    let mut a = [0xFF; 64];
+    a[61] = 0xEF;
+    a[62] = 0xDF;
+    a[63] = 0xBF;
+    a
+};
+
+/// The error bits of vector `v` (nonzero if something in it, or in the sequence it
+/// continues from `prev`, is invalid).
+#[inline(always)]
+pub(crate) unsafe fn utf8_check<V: Shuffle>(v: V, prev: V, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let p1 = v.prev1(prev);
+        let sc = t[0]
+            .lookup16(p1.high_nibbles())
+            .and(t[1].lookup16(p1.and(V::splat8(0x0F))))
+            .and(t[2].lookup16(v.high_nibbles()));
+        let must23 = v
+            .prev2(prev)
+            .subs8(V::splat8(0xE0 - 0x80))
+            .or(v.prev3(prev).subs8(V::splat8(0xF0 - 0x80)))
+            .and(V::splat8(0x80));
+        must23.xor(sc)
+    }
+}
+
+/// The start of the character that position `i` is in or just after (at most 3 back),
+/// given that everything before it was checked except a sequence left open.
+#[inline(always)]
+pub(crate) fn back_to_lead(src: &[u8], i: usize) -> usize {
+    for k in 1..=3 {
+        if i < k {
+            break;
+        }
+        let b = src[i - k];
+        if b >= 0xC0 {
+            return i - k;
+        }
+        if b < 0x80 {
+            break;
+        }
+    }
+    i
+}
+
+/// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks; at the first block with an
+/// error (and for the tail) the scalar code finds the exact place.
+#[inline(always)]
+pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let (n, p) = (src.len(), src.as_ptr());
+    let k = BLOCK / V::BYTES;
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + GROUP]` with `i + GROUP <= n` (blocks of it), or
+    // `src[i..i + BLOCK]` with `i + BLOCK <= n`, and the last `V::BYTES <= 64` bytes
+    // of `INCOMPLETE_MAX`.
+    unsafe {
+        let t = [
+            V::table16(&BYTE_1_HIGH),
+            V::table16(&BYTE_1_LOW),
+            V::table16(&BYTE_2_HIGH),
+        ];
+        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - V::BYTES));
+        let mut prev = V::zero();
+        let mut incomplete = V::zero();
+        // Groups of four blocks, with one test for an all-ASCII group and one for
+        // errors; an error sends the whole group to the scalar code.
+        while i + GROUP <= n {
+            let mut any = V::zero();
+            for j in 0..GROUP / V::BYTES {
+                any = any.or(V::load(p.add(i + j * V::BYTES)));
+            }
+            if !any.any_high() {
+                if !incomplete.is_zero() {
+                    break;
+                }
+                prev = V::load(p.add(i + GROUP - V::BYTES));
+                i += GROUP;
+                continue;
+            }
+            let mut err = V::zero();
+            for blk in 0..GROUP / BLOCK {
+                let base = i + blk * BLOCK;
+                let mut vs = [V::zero(); 4];
+                let mut any = V::zero();
+                for (j, v) in vs.iter_mut().enumerate().take(k) {
+                    *v = V::load(p.add(base + j * V::BYTES));
+                    any = any.or(*v);
+                }
+                if !any.any_high() {
+                    err = err.or(incomplete);
+                    incomplete = V::zero();
+                    prev = vs[k - 1];
+                    continue;
+                }
+                for v in vs.iter().take(k) {
+                    err = err.or(utf8_check(*v, prev, &t));
+                    prev = *v;
+                }
+                incomplete = prev.subs8(max);
+            }
+            if !err.is_zero() {
+                // Restart the scalar code at the group, with the state before it.
+                return group_tail(src, i);
+            }
+            i += GROUP;
+        }
+        while i + BLOCK <= n {
+            let mut vs = [V::zero(); 4];
+            let mut any = V::zero();
+            for (j, v) in vs.iter_mut().enumerate().take(k) {
+                *v = V::load(p.add(i + j * V::BYTES));
+                any = any.or(*v);
+            }
+            if !any.any_high() {
+                if !incomplete.is_zero() {
+                    break;
+                }
+                prev = vs[k - 1];
+                i += BLOCK;
+                continue;
+            }
+            let mut err = V::zero();
+            for v in vs.iter().take(k) {
+                err = err.or(utf8_check(*v, prev, &t));
+                prev = *v;
+            }
+            incomplete = prev.subs8(max);
+            if !err.is_zero() {
+                break;
+            }
+            i += BLOCK;
+        }
+    }
+    group_tail(src, i)
+}
+
+/// The scalar validation from the character that position `i` is in.
+#[inline(always)]
+fn group_tail(src: &[u8], i: usize) -> usize {
+    let back = back_to_lead(src, i);
+    back + scalar::utf8_valid_up_to(&src[back..])
+}
+
+/// See [`scalar::utf8_to_utf16`]: validates a chunk with `validate`, then widens ASCII
+/// vectors of the valid part and converts the rest a vector's worth at a time.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
+    src: &[u8],
+    dst: &mut [u16],
+    validate: unsafe fn(&[u8]) -> usize,
+) -> (usize, usize) {
+    const CHUNK: usize = 4096;
+    let b = V::BYTES;
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    while r < src.len() {
+        // SAFETY: `validate` is an entry point of the same ISA as `V`.
+        let valid = unsafe { validate(&src[r..src.len().min(r + CHUNK)]) };
+        if valid == 0 {
+            break;
+        }
+        let end = r + valid;
+        while r < end {
+            if r + b <= end && dst.len() - w >= b {
+                // SAFETY: the load reads `src[r..r + b]`, stores write units
+                // `dst[w..w + b]`, both in bounds by the test above.
+                unsafe {
+                    let dp = dst.as_mut_ptr().cast::<u8>();
+                    let v = V::load(sp.add(r));
+                    if !v.any_high() {
+                        v.widen_lo().store(dp.add(2 * w));
+                        v.widen_hi().store(dp.add(2 * w + b));
+                        r += b;
+                        w += b;
+                        continue;
+                    }
+                }
+            }
+            let stop = end.min(r + b);
+            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if rr == 0 {
+                return (r, w);
+            }
+        }
+    }
+    (r, w)
+}

@@ -1,0 +1,563 @@
+//! Every kernel of every available ISA against the scalar one, on random and
+//! adversarial inputs at every alignment (0..64) and every length 0..=130 (and some
+//! longer), with output buffers of every interesting size, checking the whole output
+//! buffer (so a write past the reported length fails).
+
+extern crate std;
+
+use super::scalar::{self, Run};
+use super::*;
+use std::vec::Vec;
+
+/// Small, fast, deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The vector ISAs this machine runs.
+fn isas() -> Vec<Isa> {
+    let v: Vec<Isa> = Isa::ALL
+        .into_iter()
+        .filter(|i| *i != Isa::Scalar && i.is_available())
+        .collect();
+    std::eprintln!("testing kernels on {v:?}");
+    v
+}
+
+const MIRI: bool = cfg!(miri);
+/// Alignments tried.
+fn offsets() -> core::ops::Range<usize> {
+    if MIRI {
+        0..3
+    } else {
+        0..64
+    }
+}
+/// Lengths tried.
+fn lengths() -> Vec<usize> {
+    if MIRI {
+        return std::vec![0, 1, 15, 16, 17, 33, 70];
+    }
+    let mut v: Vec<usize> = (0..=130).collect();
+    v.extend([191, 192, 193, 255, 256, 257, 1000, 4095, 4097, 5000]);
+    v
+}
+
+/// A byte string of `len` in one of several flavours.
+fn bytes(rng: &mut Rng, flavour: usize, len: usize) -> Vec<u8> {
+    const PIECES: [&str; 12] = [
+        "a",
+        " ",
+        "é",
+        "ж",
+        "\u{7FF}",
+        "\u{800}",
+        "中",
+        "\u{FFFF}",
+        "😀",
+        "\u{10FFFF}",
+        "\u{D7FF}",
+        "\u{E000}",
+    ];
+    let mut v = Vec::with_capacity(len + 4);
+    while v.len() < len {
+        match flavour {
+            // ASCII with rare other bytes.
+            0 => v.push(if rng.below(97) == 0 {
+                0x80 | rng.below(128) as u8
+            } else {
+                rng.below(128) as u8
+            }),
+            // Any byte.
+            1 => v.push(rng.next() as u8),
+            // Valid UTF-8 of every length.
+            2..=4 => {
+                let p = if flavour == 3 {
+                    PIECES[2 + rng.below(4)]
+                } else {
+                    PIECES[rng.below(PIECES.len())]
+                };
+                v.extend_from_slice(p.as_bytes());
+            }
+            // Valid UTF-8 with one corruption somewhere.
+            _ => {
+                let p = PIECES[rng.below(PIECES.len())];
+                v.extend_from_slice(p.as_bytes());
+                if rng.below(40) == 0 {
+                    let k = v.len() - 1;
+                    match rng.below(4) {
+                        0 => v[k] = rng.next() as u8,
+                        1 => {
+                            v.pop();
+                        }
+                        2 => v.push(0x80 | rng.below(64) as u8),
+                        _ => v.push(0xC0 | rng.below(64) as u8),
+                    }
+                }
+            }
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+/// A UTF-16 string of `len` in one of several flavours.
+fn units(rng: &mut Rng, flavour: usize, len: usize) -> Vec<u16> {
+    let mut v = Vec::with_capacity(len + 1);
+    while v.len() < len {
+        match flavour {
+            0 => v.push(if rng.below(97) == 0 {
+                rng.next() as u16
+            } else {
+                rng.below(128) as u16
+            }),
+            1 => v.push(rng.next() as u16),
+            2 => v.push(rng.below(0x100) as u16),
+            3 => v.push([0x41, 0x20, 0x436, 0xE9, 0x4E2D, 0x7FF, 0x800, 0xFFFF][rng.below(8)]),
+            4 => {
+                if rng.below(8) == 0 {
+                    v.extend([0xD83D, 0xDE00]);
+                } else {
+                    v.push([0x41, 0x436, 0x4E2D][rng.below(3)]);
+                }
+            }
+            _ => {
+                v.push([0x41, 0x436, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xD7FF, 0xE000][rng.below(8)])
+            }
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+const FLAVOURS: usize = 6;
+
+/// Calls `check(src)` for sub-slices of a buffer of each flavour at every offset and
+/// length.
+fn for_inputs<T: Copy>(
+    gen: impl Fn(&mut Rng, usize, usize) -> Vec<T>,
+    mut check: impl FnMut(&[T]),
+) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let lens = lengths();
+    let max = *lens.iter().max().unwrap_or(&0);
+    for flavour in 0..FLAVOURS {
+        let buf = gen(&mut rng, flavour, max + 64);
+        for off in offsets() {
+            for &len in &lens {
+                if len <= 130 || off % 16 == 0 || off == 63 {
+                    check(&buf[off..off + len]);
+                }
+            }
+        }
+    }
+}
+
+/// Output room to try for an input of `len` whose output can take up to `per` units
+/// per input unit.
+fn rooms(len: usize, per: usize) -> Vec<usize> {
+    let mut v = std::vec![
+        0,
+        1,
+        len / 2,
+        len.saturating_sub(1),
+        len,
+        len + 1,
+        per * len + 8
+    ];
+    if !MIRI {
+        v.extend([
+            len * per / 2,
+            (len * per).saturating_sub(1),
+            len * per,
+            len * 2,
+            63,
+            64,
+            65,
+        ]);
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+#[test]
+fn detection_matches_std() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        let (avx2, avx512) = x86_64::detect();
+        assert_eq!(
+            avx2,
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+        );
+        let want = [
+            "avx512f",
+            "avx512bw",
+            "avx512vl",
+            "avx512vbmi",
+            "avx512vbmi2",
+        ]
+        .iter()
+        .all(|f| match *f {
+            "avx512f" => std::is_x86_feature_detected!("avx512f"),
+            "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+            "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+            "avx512vbmi" => std::is_x86_feature_detected!("avx512vbmi"),
+            _ => std::is_x86_feature_detected!("avx512vbmi2"),
+        });
+        assert_eq!(avx512, want && avx2);
+        std::eprintln!("avx2: {avx2}, avx512: {avx512}, chosen: {:?}", isa());
+    }
+    assert!(isa().is_available());
+}
+
+#[test]
+fn ascii_and_latin1_scans() {
+    for isa in isas() {
+        for_inputs(bytes, |s| {
+            assert_eq!(
+                ascii_valid_up_to::on(isa, s),
+                scalar::ascii_valid_up_to(s),
+                "{isa:?}"
+            )
+        });
+        for_inputs(units, |s| {
+            assert_eq!(
+                basic_latin_valid_up_to::on(isa, s),
+                scalar::basic_latin_valid_up_to(s),
+                "{isa:?}"
+            );
+            assert_eq!(
+                latin1_valid_up_to::on(isa, s),
+                scalar::latin1_valid_up_to(s),
+                "{isa:?}"
+            );
+            assert_eq!(
+                utf16_valid_up_to::on(isa, s),
+                scalar::utf16_valid_up_to(s),
+                "{isa:?} {s:04x?}"
+            );
+        });
+    }
+}
+
+/// Runs `f` and the scalar `g` on equal output buffers of each room, pre-filled with
+/// `fill`, and compares results and whole buffers.
+fn same_out<T: Copy + PartialEq + core::fmt::Debug, R: PartialEq + core::fmt::Debug>(
+    what: &str,
+    len: usize,
+    per: usize,
+    fill: T,
+    f: impl Fn(&mut [T]) -> R,
+    g: impl Fn(&mut [T]) -> R,
+) {
+    for room in rooms(len, per) {
+        let mut a = std::vec![fill; room];
+        let mut b = a.clone();
+        let ra = f(&mut a);
+        let rb = g(&mut b);
+        assert_eq!(ra, rb, "{what}: result, len {len}, room {room}");
+        assert!(a == b, "{what}: output, len {len}, room {room}");
+    }
+}
+
+#[test]
+fn ascii_copies() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for_inputs(bytes, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAA,
+                |d| copy_ascii_to_ascii::on(isa, s, d),
+                |d| scalar::copy_ascii_to_ascii(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAAAA,
+                |d| copy_ascii_to_basic_latin::on(isa, s, d),
+                |d| scalar::copy_ascii_to_basic_latin(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAAAA,
+                |d| latin1_to_utf16::on(isa, s, d),
+                |d| scalar::latin1_to_utf16(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                2,
+                0xAA,
+                |d| latin1_to_utf8::on(isa, s, d),
+                |d| scalar::latin1_to_utf8(s, d),
+            );
+        });
+        for_inputs(units, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAA,
+                |d| copy_basic_latin_to_ascii::on(isa, s, d),
+                |d| scalar::copy_basic_latin_to_ascii(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAA,
+                |d| utf16_to_latin1_lossy::on(isa, s, d),
+                |d| scalar::utf16_to_latin1_lossy(s, d),
+            );
+        });
+    }
+}
+
+#[test]
+fn utf8_validation_and_to_utf16() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for_inputs(bytes, |s| {
+            assert_eq!(
+                utf8_valid_up_to::on(isa, s),
+                scalar::utf8_valid_up_to(s),
+                "{what} {s:02x?}"
+            );
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAAAA,
+                |d| utf8_to_utf16::on(isa, s, d),
+                |d| scalar::utf8_to_utf16(s, d),
+            );
+        });
+    }
+}
+
+#[test]
+fn utf8_validation_every_short_sequence() {
+    if MIRI {
+        return;
+    }
+    for isa in isas() {
+        let mut buf = [b'a'; 80];
+        for pos in [0, 30, 31, 62, 63, 64, 76] {
+            for b0 in 0x80..=0xFFu8 {
+                for b1 in 0..=0xFFu8 {
+                    for b2 in [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE1] {
+                        for b3 in [0x41, 0x80, 0xBF, 0xF0] {
+                            buf[pos] = b0;
+                            buf[pos + 1] = b1;
+                            buf[pos + 2] = b2;
+                            buf[pos + 3] = b3;
+                            let want = scalar::utf8_valid_up_to(&buf);
+                            assert_eq!(
+                                utf8_valid_up_to::on(isa, &buf),
+                                want,
+                                "{isa:?} {pos} {:02x?}",
+                                &buf[pos..pos + 4]
+                            );
+                            let s = &buf[..pos + 4];
+                            if b0 >= 0xE0 && b3 == 0x41 {
+                                assert_eq!(
+                                    utf8_valid_up_to::on(isa, s),
+                                    scalar::utf8_valid_up_to(s),
+                                    "{isa:?} {pos} end"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            buf[pos..pos + 4].copy_from_slice(b"aaaa");
+        }
+    }
+}
+
+#[test]
+fn utf16_conversions() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for_inputs(units, |s| {
+            same_out(
+                &what,
+                s.len(),
+                3,
+                0xAA,
+                |d| utf16_to_utf8_on(isa, s, d),
+                |d| scalar::utf16_to_utf8(s, d),
+            );
+        });
+        for_inputs(bytes, |s| {
+            for be in [false, true] {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAAAA,
+                    |d| units_to_utf16::on(isa, s, d, be),
+                    |d| scalar::units_to_utf16(s, d, be),
+                );
+                same_out(
+                    &what,
+                    s.len(),
+                    3,
+                    0xAA,
+                    |d| units_to_utf8::on(isa, s, d, be),
+                    |d| scalar::units_to_utf8(s, d, be),
+                );
+            }
+        });
+    }
+}
+
+/// Tables to test with: windows-1251-like (a run and scattered entries, some holes),
+/// x-user-defined, and random.
+fn tables() -> Vec<[u16; 128]> {
+    let mut rng = Rng(7);
+    let mut cyr = [0u16; 128];
+    for (i, c) in cyr.iter_mut().enumerate() {
+        *c = match i {
+            0x40.. => 0x410 + (i as u16 - 0x40),
+            0x18 => 0,
+            0x00..=0x0F => 0x2000 + i as u16 * 3,
+            _ => 0xA0 + i as u16,
+        };
+    }
+    let xud: [u16; 128] = core::array::from_fn(|i| 0xF780 + i as u16);
+    let random: [u16; 128] = core::array::from_fn(|_| match rng.below(4) {
+        0 => 0,
+        1 => 0x80 + rng.below(0x780) as u16,
+        _ => 0x800 + rng.below(0xD000) as u16,
+    });
+    std::vec![cyr, xud, random]
+}
+
+#[test]
+fn single_byte_decode() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for t in tables() {
+            for_inputs(bytes, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAAAA,
+                    |d| single_byte_to_utf16::on(isa, &t, s, d),
+                    |d| scalar::single_byte_to_utf16(&t, s, d),
+                );
+                same_out(
+                    &what,
+                    s.len(),
+                    3,
+                    0xAA,
+                    |d| single_byte_to_utf8::on(isa, &t, s, d),
+                    |d| scalar::single_byte_to_utf8(&t, s, d),
+                );
+            });
+        }
+    }
+}
+
+#[test]
+fn single_byte_encode() {
+    let runs = [
+        Run {
+            code_point: 0x410,
+            byte: 0xC0,
+            len: 64,
+        },
+        Run {
+            code_point: 0x80,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0x7C0,
+            byte: 0xA0,
+            len: 90,
+        },
+        Run {
+            code_point: 0xE01,
+            byte: 0xA1,
+            len: 58,
+        },
+        Run {
+            code_point: 0xF780,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0,
+            byte: 0,
+            len: 0,
+        },
+    ];
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for run in runs {
+            for_inputs(bytes, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| single_byte_encode_utf8::on(isa, run, s, d),
+                    |d| scalar::single_byte_encode_utf8(run, s, d),
+                );
+            });
+            for_inputs(units, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| single_byte_encode_utf16::on(isa, run, s, d),
+                    |d| scalar::single_byte_encode_utf16(run, s, d),
+                );
+            });
+        }
+    }
+}
+
+#[test]
+fn scalar_oracle_basics() {
+    assert_eq!(scalar::utf8_valid_up_to(b"ab\xE4\xB8"), 2);
+    assert_eq!(
+        scalar::utf16_valid_up_to(&[0x41, 0xD800, 0xDC00, 0xDC00]),
+        3
+    );
+    assert_eq!(scalar::utf16_valid_up_to(&[0x41, 0xD800]), 1);
+    let run = Run {
+        code_point: 0x410,
+        byte: 0xC0,
+        len: 64,
+    };
+    let mut d = [0u8; 8];
+    assert_eq!(
+        scalar::single_byte_encode_utf8(run, "aЖ€".as_bytes(), &mut d),
+        (3, 2)
+    );
+    assert_eq!(&d[..2], b"a\xC6");
+}

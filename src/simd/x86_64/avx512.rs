@@ -1,0 +1,664 @@
+//! AVX-512 (F, BW, VL, VBMI, VBMI2 with BMI2): 64-byte vectors, mask registers,
+//! `vpermi2b` table lookups and `vpcompressb` packing. The conversions whose output
+//! length varies per character pack with a compress and write with a masked store,
+//! so nothing past the reported length is ever written.
+
+use crate::simd::kernels;
+use crate::simd::scalar::{self, Run};
+use crate::simd::vector::{Lookup128, Shuffle, Vector};
+use core::arch::x86_64::*;
+
+/// An AVX-512 register.
+#[derive(Copy, Clone)]
+pub(crate) struct Avx512(__m512i);
+
+// SAFETY (for every method): only used inside functions compiled with the AVX-512
+// features on CPUs that have them; pointers are valid for 64 bytes by the trait's
+// contract.
+#[allow(clippy::undocumented_unsafe_blocks)]
+impl Vector for Avx512 {
+    const BYTES: usize = 64;
+    const MASK_SHIFT: u32 = 0;
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        unsafe { Avx512(_mm512_setzero_si512()) }
+    }
+    #[inline(always)]
+    unsafe fn splat8(b: u8) -> Self {
+        unsafe { Avx512(_mm512_set1_epi8(b as i8)) }
+    }
+    #[inline(always)]
+    unsafe fn splat16(u: u16) -> Self {
+        unsafe { Avx512(_mm512_set1_epi16(u as i16)) }
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        unsafe { Avx512(_mm512_loadu_si512(p.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        unsafe { _mm512_storeu_si512(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_or_si512(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn and(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_and_si512(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_xor_si512(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_movm_epi16(_mm512_cmpeq_epi16_mask(self.0, b.0))) }
+    }
+    #[inline(always)]
+    unsafe fn add16(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_add_epi16(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn sub16(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_sub_epi16(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn subs8(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_subs_epu8(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn subs16(self, b: Self) -> Self {
+        unsafe { Avx512(_mm512_subs_epu16(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const K: i32>(self) -> Self {
+        unsafe { Avx512(_mm512_srl_epi16(self.0, _mm_cvtsi32_si128(K))) }
+    }
+    #[inline(always)]
+    unsafe fn high_mask(self) -> u64 {
+        unsafe { _mm512_movepi8_mask(self.0) }
+    }
+    #[inline(always)]
+    unsafe fn is_zero(self) -> bool {
+        unsafe { _mm512_test_epi64_mask(self.0, self.0) == 0 }
+    }
+    #[inline(always)]
+    unsafe fn widen_lo(self) -> Self {
+        unsafe { Avx512(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(self.0))) }
+    }
+    #[inline(always)]
+    unsafe fn widen_hi(self) -> Self {
+        unsafe { Avx512(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(self.0))) }
+    }
+    #[inline(always)]
+    unsafe fn narrow(a: Self, b: Self) -> Self {
+        unsafe {
+            Avx512(_mm512_inserti64x4::<1>(
+                _mm512_castsi256_si512(_mm512_cvtepi16_epi8(a.0)),
+                _mm512_cvtepi16_epi8(b.0),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn interleave(lo: Self, hi: Self) -> (Self, Self) {
+        unsafe {
+            let l = _mm512_unpacklo_epi8(lo.0, hi.0);
+            let h = _mm512_unpackhi_epi8(lo.0, hi.0);
+            let i0 = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+            let i1 = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+            (
+                Avx512(_mm512_permutex2var_epi64(l, i0, h)),
+                Avx512(_mm512_permutex2var_epi64(l, i1, h)),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn swap16(self) -> Self {
+        unsafe {
+            Avx512(_mm512_or_si512(
+                _mm512_slli_epi16::<8>(self.0),
+                _mm512_srli_epi16::<8>(self.0),
+            ))
+        }
+    }
+}
+
+#[allow(clippy::undocumented_unsafe_blocks)]
+impl Shuffle for Avx512 {
+    #[inline(always)]
+    unsafe fn table16(table: &[u8; 16]) -> Self {
+        // SAFETY: `table` is 16 readable bytes.
+        unsafe {
+            Avx512(_mm512_broadcast_i32x4(_mm_loadu_si128(
+                table.as_ptr().cast(),
+            )))
+        }
+    }
+    #[inline(always)]
+    unsafe fn lookup16(self, idx: Self) -> Self {
+        unsafe { Avx512(_mm512_shuffle_epi8(self.0, idx.0)) }
+    }
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        unsafe {
+            Avx512(_mm512_alignr_epi8::<15>(
+                self.0,
+                _mm512_alignr_epi64::<6>(self.0, prev.0),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        unsafe {
+            Avx512(_mm512_alignr_epi8::<14>(
+                self.0,
+                _mm512_alignr_epi64::<6>(self.0, prev.0),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        unsafe {
+            Avx512(_mm512_alignr_epi8::<13>(
+                self.0,
+                _mm512_alignr_epi64::<6>(self.0, prev.0),
+            ))
+        }
+    }
+}
+
+/// `a` then `b`.
+#[inline(always)]
+unsafe fn join(a: __m256i, b: __m256i) -> __m512i {
+    // SAFETY: forwarded contract.
+    unsafe { _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a), b) }
+}
+
+/// The high bytes of the `u16` lanes.
+#[inline(always)]
+unsafe fn high_bytes(v: __m512i) -> __m256i {
+    // SAFETY: forwarded contract.
+    unsafe { _mm512_cvtepi16_epi8(_mm512_srli_epi16::<8>(v)) }
+}
+
+/// Half `h` (0 or 1) of the bytes of `c`, zero-extended to `u16` lanes.
+#[inline(always)]
+unsafe fn widen_half(c: __m512i, h: usize) -> __m512i {
+    // SAFETY: forwarded contract.
+    unsafe {
+        _mm512_cvtepu8_epi16(if h == 0 {
+            _mm512_castsi512_si256(c)
+        } else {
+            _mm512_extracti64x4_epi64::<1>(c)
+        })
+    }
+}
+
+/// The low and high bytes of the 128 code points, as `vpermi2b` table pairs.
+#[derive(Copy, Clone)]
+pub(crate) struct Avx512Table {
+    lo: [__m512i; 2],
+    hi: [__m512i; 2],
+}
+
+#[allow(clippy::undocumented_unsafe_blocks)]
+impl Lookup128 for Avx512 {
+    type Table = Avx512Table;
+    #[inline(always)]
+    unsafe fn prepare(table: &[u16; 128]) -> Avx512Table {
+        unsafe {
+            let p = table.as_ptr().cast::<u8>();
+            let q0 = _mm512_loadu_si512(p.cast());
+            let q1 = _mm512_loadu_si512(p.add(64).cast());
+            let q2 = _mm512_loadu_si512(p.add(128).cast());
+            let q3 = _mm512_loadu_si512(p.add(192).cast());
+            Avx512Table {
+                lo: [
+                    join(_mm512_cvtepi16_epi8(q0), _mm512_cvtepi16_epi8(q1)),
+                    join(_mm512_cvtepi16_epi8(q2), _mm512_cvtepi16_epi8(q3)),
+                ],
+                hi: [
+                    join(high_bytes(q0), high_bytes(q1)),
+                    join(high_bytes(q2), high_bytes(q3)),
+                ],
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn lookup(t: &Avx512Table, v: Self) -> (Self, Self) {
+        unsafe {
+            let upper = _mm512_movepi8_mask(v.0);
+            let lo = _mm512_permutex2var_epi8(t.lo[0], v.0, t.lo[1]);
+            let hi = _mm512_maskz_permutex2var_epi8(upper, t.hi[0], v.0, t.hi[1]);
+            (Avx512(_mm512_mask_blend_epi8(upper, v.0, lo)), Avx512(hi))
+        }
+    }
+}
+
+crate::simd::entry_points!(@common Avx512, "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt");
+
+/// Bits 0..n set (n <= 64).
+#[inline(always)]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        !0
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Writes the UTF-8 of the first `count` (at most 32) units of `v`, which are BMP
+/// code points that are not surrogates, to `dst`; returns the bytes written (at most
+/// 96).
+///
+/// # Safety
+/// The AVX-512 features; `dst` valid for `3 * count` bytes.
+#[inline(always)]
+unsafe fn units_utf8(v: __m512i, count: usize, dst: *mut u8) -> usize {
+    // SAFETY: forwarded contract; the masked stores write exactly the bytes counted.
+    unsafe {
+        let valid = low_bits(count) as u32;
+        let m2 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80)) & valid;
+        let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) & valid;
+        let c3f = _mm512_set1_epi16(0x3F);
+        let c80 = _mm512_set1_epi16(0x80);
+        if m3 == 0 {
+            // One or two bytes per unit, in 16-bit lanes: lead | trail << 8.
+            let lead = _mm512_mask_blend_epi16(
+                m2,
+                v,
+                _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0)),
+            );
+            let trail = _mm512_or_si512(_mm512_and_si512(v, c3f), c80);
+            let lanes = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(trail));
+            let keep = _pdep_u64(u64::from(valid), 0x5555_5555_5555_5555)
+                | _pdep_u64(u64::from(m2), 0xAAAA_AAAA_AAAA_AAAA);
+            let packed = _mm512_maskz_compress_epi8(keep, lanes);
+            let len = keep.count_ones() as usize;
+            _mm512_mask_storeu_epi8(dst.cast(), low_bits(len), packed);
+            return len;
+        }
+        let mut written = 0;
+        for h in 0..2 {
+            let n = count.saturating_sub(16 * h).min(16);
+            if n == 0 {
+                break;
+            }
+            let x = _mm512_cvtepu16_epi32(if h == 0 {
+                _mm512_castsi512_si256(v)
+            } else {
+                _mm512_extracti64x4_epi64::<1>(v)
+            });
+            let valid = low_bits(n);
+            let m2 = u64::from((m2 >> (16 * h)) as u16);
+            let m3 = u64::from((m3 >> (16 * h)) as u16);
+            let c3f = _mm512_set1_epi32(0x3F);
+            let c80 = _mm512_set1_epi32(0x80);
+            let m2k = m2 as __mmask16;
+            let m3k = m3 as __mmask16;
+            let mut b0 = _mm512_mask_blend_epi32(
+                m2k,
+                x,
+                _mm512_or_si512(_mm512_srli_epi32::<6>(x), _mm512_set1_epi32(0xC0)),
+            );
+            b0 = _mm512_mask_blend_epi32(
+                m3k,
+                b0,
+                _mm512_or_si512(_mm512_srli_epi32::<12>(x), _mm512_set1_epi32(0xE0)),
+            );
+            let b1 = _mm512_or_si512(
+                _mm512_and_si512(
+                    _mm512_mask_blend_epi32(m3k, x, _mm512_srli_epi32::<6>(x)),
+                    c3f,
+                ),
+                c80,
+            );
+            let b2 = _mm512_or_si512(_mm512_and_si512(x, c3f), c80);
+            let lanes = _mm512_or_si512(
+                _mm512_or_si512(b0, _mm512_slli_epi32::<8>(b1)),
+                _mm512_slli_epi32::<16>(b2),
+            );
+            // In each 4-byte lane: byte 0 always, byte 1 if two or more, byte 2 if three.
+            let keep = _pdep_u64(valid, 0x1111_1111_1111_1111)
+                | _pdep_u64(m2, 0x2222_2222_2222_2222)
+                | _pdep_u64(m3, 0x4444_4444_4444_4444);
+            let packed = _mm512_maskz_compress_epi8(keep, lanes);
+            let len = keep.count_ones() as usize;
+            _mm512_mask_storeu_epi8(dst.add(written).cast(), low_bits(len), packed);
+            written += len;
+        }
+        written
+    }
+}
+
+/// See [`scalar::units_to_utf8`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len() / 2;
+    let sp = src.as_ptr();
+    let (mut i, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`;
+        // `units_utf8` writes at most 96 bytes at `w` with `w + 96 <= dst.len()`, the
+        // ASCII store 32.
+        unsafe {
+            while i + 32 <= n && dst.len() - w >= 96 {
+                let mut v = _mm512_loadu_si512(sp.add(2 * i).cast());
+                if SWAP {
+                    v = Avx512(v).swap16().0;
+                }
+                if _mm512_test_epi16_mask(v, _mm512_set1_epi16(0xFF80u16 as i16)) == 0 {
+                    _mm256_storeu_si256(dp.add(w).cast(), _mm512_cvtepi16_epi8(v));
+                    i += 32;
+                    w += 32;
+                    continue;
+                }
+                let sur = _mm512_cmpeq_epi16_mask(
+                    _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
+                    _mm512_set1_epi16(0xD800u16 as i16),
+                );
+                let count = sur.trailing_zeros() as usize;
+                w += units_utf8(v, count, dp.add(w));
+                i += count;
+                if count < 32 {
+                    break;
+                }
+            }
+        }
+        if i == n {
+            return (i, w);
+        }
+        let end = n.min(i + 32);
+        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
+        i += r;
+        w += k;
+        if i < end {
+            return (i, w);
+        }
+    }
+}
+
+/// See [`scalar::utf8_valid_up_to`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
+    // SAFETY: the caller checked the features.
+    unsafe { kernels::utf8_valid_up_to::<Avx512>(src) }
+}
+
+/// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte
+/// block at a time while the block has no 4-byte sequence; returns (read, written).
+///
+/// # Safety
+/// The AVX-512 features.
+#[inline(always)]
+unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usize, usize) {
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= src.len()`); masked stores
+    // write at most 64 units at `w` (`w + 64 <= dst.len()`).
+    unsafe {
+        let c3f = _mm512_set1_epi16(0x3F);
+        while r + 64 <= end && r + 66 <= src.len() && dst.len() - w >= 64 {
+            let v = _mm512_loadu_si512(sp.add(r).cast());
+            let high = _mm512_movepi8_mask(v);
+            if high == 0 {
+                _mm512_storeu_si512(
+                    dp.add(w).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
+                );
+                _mm512_storeu_si512(
+                    dp.add(w + 32).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
+                );
+                r += 64;
+                w += 64;
+                continue;
+            }
+            let cont = _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(v, _mm512_set1_epi8(0xC0u8 as i8)),
+                _mm512_set1_epi8(0x80u8 as i8),
+            );
+            let leads = !cont;
+            let mut consumed = 64;
+            if r + 64 < end && src[r + 64] & 0xC0 == 0x80 {
+                consumed = 63 - leads.leading_zeros() as usize;
+            }
+            let four =
+                _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8)) & low_bits(consumed);
+            if four != 0 {
+                consumed = four.trailing_zeros() as usize;
+                if consumed == 0 {
+                    break;
+                }
+            }
+            let lm = leads & low_bits(consumed);
+            let k = lm.count_ones() as usize;
+            let c0 = _mm512_maskz_compress_epi8(lm, v);
+            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
+            let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
+            for h in 0..2 {
+                let count = k.saturating_sub(32 * h).min(32);
+                if count == 0 {
+                    break;
+                }
+                let (b0, b1, b2) = (widen_half(c0, h), widen_half(c1, h), widen_half(c2, h));
+                let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+                let m3 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
+                let t1 = _mm512_and_si512(b1, c3f);
+                let two = _mm512_or_si512(
+                    _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+                    t1,
+                );
+                let three = _mm512_or_si512(
+                    _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(t1)),
+                    _mm512_and_si512(b2, c3f),
+                );
+                let u = _mm512_mask_blend_epi16(m3, _mm512_mask_blend_epi16(m2, b0, two), three);
+                _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
+            }
+            r += consumed;
+            w += k;
+        }
+    }
+    (r, w)
+}
+
+/// See [`scalar::utf8_to_utf16`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    const CHUNK: usize = 4096;
+    let (mut r, mut w) = (0, 0);
+    while r < src.len() {
+        // SAFETY: the features are enabled here.
+        let valid =
+            unsafe { kernels::utf8_valid_up_to::<Avx512>(&src[r..src.len().min(r + CHUNK)]) };
+        if valid == 0 {
+            break;
+        }
+        let end = r + valid;
+        while r < end {
+            // SAFETY: the features are enabled here.
+            let (rr, ww) = unsafe { utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
+            r += rr;
+            w += ww;
+            if r == end {
+                break;
+            }
+            let stop = end.min(r + 64);
+            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if rr == 0 {
+                return (r, w);
+            }
+        }
+    }
+    (r, w)
+}
+
+/// See [`scalar::single_byte_to_utf16`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn single_byte_to_utf16(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u16],
+) -> usize {
+    // SAFETY: the caller checked the features.
+    unsafe { kernels::single_byte_to_utf16::<Avx512>(table, src, dst) }
+}
+
+/// See [`scalar::single_byte_to_utf8`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn single_byte_to_utf8(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`); at most 192 bytes are
+        // written at `w` (`w + 192 <= dst.len()`), 64 for ASCII.
+        unsafe {
+            let t = Avx512::prepare(table);
+            while r + 64 <= n && dst.len() - w >= 192 {
+                let v = Avx512::load(sp.add(r));
+                let upper = _mm512_movepi8_mask(v.0);
+                if upper == 0 {
+                    v.store(dp.add(w));
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                let (lo, hi) = Avx512::lookup(&t, v);
+                let unmapped = upper & _mm512_cmpeq_epi8_mask(lo.or(hi).0, _mm512_setzero_si512());
+                let count = unmapped.trailing_zeros() as usize;
+                let (u0, u1) = Avx512::interleave(lo, hi);
+                w += units_utf8(u0.0, count.min(32), dp.add(w));
+                if count > 32 {
+                    w += units_utf8(u1.0, count - 32, dp.add(w));
+                }
+                r += count;
+                if count < 64 {
+                    break;
+                }
+            }
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_to_utf8(table, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}
+
+/// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
+/// vectors.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn single_byte_encode_utf8(
+    run: Run,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let two_byte_run = run.len > 0 && u32::from(run.code_point) + u32::from(run.len) <= 0x800;
+    if !two_byte_run {
+        // SAFETY: the caller checked the features.
+        return unsafe { kernels::single_byte_encode_utf8::<Avx512>(run, src, dst) };
+    }
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 65]` (`r + 65 <= n`); at most 64 bytes are
+        // written at `w` (`w + 64 <= dst.len()`).
+        unsafe {
+            let c0 = _mm512_set1_epi8(0xC0u8 as i8);
+            let c80 = _mm512_set1_epi8(0x80u8 as i8);
+            let lead_base = _mm512_set1_epi8((0xC0 | (run.code_point >> 6)) as u8 as i8);
+            let low_base = _mm512_set1_epi8((run.code_point & 0x3F) as u8 as i8);
+            let len = _mm512_set1_epi8(run.len as i8);
+            let byte = _mm512_set1_epi8(run.byte as i8);
+            while r + 65 <= n && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let upper = _mm512_movepi8_mask(v);
+                if upper == 0 {
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                let next = _mm512_loadu_si512(sp.add(r + 1).cast());
+                let lead2 =
+                    _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(0xE0u8 as i8)), c0);
+                let cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, c0), c80);
+                let next_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next, c0), c80);
+                let d = _mm512_sub_epi8(v, lead_base);
+                let d_ok = _mm512_cmple_epu8_mask(d, _mm512_set1_epi8(3));
+                let x = _mm512_or_si512(
+                    _mm512_and_si512(_mm512_slli_epi16::<6>(d), c0),
+                    _mm512_and_si512(next, _mm512_set1_epi8(0x3F)),
+                );
+                let off = _mm512_sub_epi8(x, low_base);
+                let in_run = _mm512_cmplt_epu8_mask(off, len);
+                let good = lead2 & next_cont & d_ok & in_run & !(1u64 << 63);
+                let ok = !upper | good | (cont & (good << 1));
+                let limit = (!ok).trailing_zeros() as usize;
+                let keep = (!upper | good) & low_bits(limit);
+                let out = _mm512_mask_blend_epi8(good, v, _mm512_add_epi8(off, byte));
+                let packed = _mm512_maskz_compress_epi8(keep, out);
+                let k = keep.count_ones() as usize;
+                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
+                r += limit;
+                w += k;
+                if limit < 64 {
+                    break;
+                }
+            }
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
+        }
+    }
+}

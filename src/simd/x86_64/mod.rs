@@ -1,0 +1,73 @@
+//! x86_64: SSE2 (baseline), AVX2, AVX-512; run-time feature detection.
+
+pub(crate) mod avx2;
+// AVX-512 intrinsics and target features are stable since Rust 1.89: the crate's
+// rust-version has to be at least that.
+#[allow(clippy::incompatible_msrv)]
+pub(crate) mod avx512;
+pub(crate) mod sse2;
+
+/// What the CPU (and OS) support: (AVX2, the AVX-512 set [`avx512`] is compiled for).
+///
+/// Read with CPUID and XGETBV, which `core` offers, so this works without `std`.
+/// Under Miri (which has no CPUID) only the compile-time features count.
+#[cfg(not(miri))]
+pub(crate) fn detect() -> (bool, bool) {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    let bit = |x: u32, b: u32| x >> b & 1 == 1;
+    // SAFETY: CPUID exists on every x86_64 CPU.
+    #[allow(unused_unsafe)]
+    let (max, l1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
+    if max < 7 || !bit(l1.ecx, 27) || !bit(l1.ecx, 28) {
+        // No leaf 7, no OSXSAVE or no AVX.
+        return (false, false);
+    }
+    // SAFETY: leaf 7 exists (checked above).
+    #[allow(unused_unsafe)]
+    let l7 = unsafe { __cpuid_count(7, 0) };
+    // SAFETY: OSXSAVE is set, so XGETBV is available.
+    let xcr0 = unsafe { xgetbv0() };
+    let ymm = xcr0 & 0x6 == 0x6;
+    let zmm = xcr0 & 0xE6 == 0xE6;
+    let (bmi1, avx2, bmi2) = (bit(l7.ebx, 3), bit(l7.ebx, 5), bit(l7.ebx, 8));
+    let avx2 = ymm && avx2 && bmi1 && bmi2;
+    let avx512 = zmm
+        && avx2
+        && bit(l1.ecx, 23) // popcnt
+        && bit(l7.ebx, 16) // avx512f
+        && bit(l7.ebx, 30) // avx512bw
+        && bit(l7.ebx, 31) // avx512vl
+        && bit(l7.ecx, 1) // avx512vbmi
+        && bit(l7.ecx, 6); // avx512vbmi2
+    (avx2, avx512)
+}
+
+/// XCR0.
+///
+/// # Safety
+/// CPUID must report OSXSAVE.
+#[cfg(not(miri))]
+#[target_feature(enable = "xsave")]
+unsafe fn xgetbv0() -> u64 {
+    // SAFETY: the caller checked OSXSAVE.
+    unsafe { core::arch::x86_64::_xgetbv(0) }
+}
+
+/// Under Miri: the compile-time features only.
+#[cfg(miri)]
+pub(crate) fn detect() -> (bool, bool) {
+    let avx2 = cfg!(all(
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2"
+    ));
+    let avx512 = cfg!(all(
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx512vl",
+        target_feature = "avx512vbmi",
+        target_feature = "avx512vbmi2",
+        target_feature = "popcnt"
+    ));
+    (avx2, avx2 && avx512)
+}
