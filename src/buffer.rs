@@ -31,6 +31,8 @@ pub(crate) trait Dest {
     /// Decodes single-byte text (the upper half by `table`, 0 = unmapped) while it
     /// fits, stopping before an unmapped byte; returns the bytes read.
     fn single_byte_bulk(&mut self, table: &[u16; 128], src: &[u8]) -> usize;
+    /// Decodes x-user-defined while it fits; returns the bytes read.
+    fn x_user_defined_bulk(&mut self, src: &[u8]) -> usize;
     /// Converts UTF-16 bytes (`big_endian` or little) while they fit, stopping before
     /// the first surrogate; returns the bytes read (even).
     fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize;
@@ -123,6 +125,12 @@ impl Dest for Utf8Dest<'_> {
         read
     }
     #[inline]
+    fn x_user_defined_bulk(&mut self, src: &[u8]) -> usize {
+        let (read, written) = crate::simd::x_user_defined_to_utf8(src, &mut self.buf[self.pos..]);
+        self.pos += written;
+        read
+    }
+    #[inline]
     fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize {
         let (read, written) = crate::simd::units_to_utf8(src, &mut self.buf[self.pos..], big_endian);
         self.pos += written;
@@ -197,6 +205,12 @@ impl Dest for Utf16Dest<'_> {
         n
     }
     #[inline]
+    fn x_user_defined_bulk(&mut self, src: &[u8]) -> usize {
+        let n = crate::simd::x_user_defined_to_utf16(src, &mut self.buf[self.pos..]);
+        self.pos += n;
+        n
+    }
+    #[inline]
     fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize {
         let n = crate::simd::units_to_utf16(src, &mut self.buf[self.pos..], big_endian);
         self.pos += n;
@@ -258,8 +272,21 @@ pub(crate) fn with_spare_capacity<R>(
     vec: &mut alloc::vec::Vec<u8>,
     f: impl FnOnce(&mut [u8]) -> (usize, R),
 ) -> R {
+    with_spare_capacity_up_to(vec, usize::MAX, f)
+}
+
+/// Runs `f` on at most `limit` bytes of the spare capacity of `vec` (zero-filled, so
+/// only what the caller can use is cleared) and keeps the first `n` bytes it reports
+/// as written.
+#[cfg(feature = "alloc")]
+pub(crate) fn with_spare_capacity_up_to<R>(
+    vec: &mut alloc::vec::Vec<u8>,
+    limit: usize,
+    f: impl FnOnce(&mut [u8]) -> (usize, R),
+) -> R {
     let old = vec.len();
-    vec.resize(vec.capacity(), 0);
+    let spare = (vec.capacity() - old).min(limit);
+    vec.resize(old + spare, 0);
     let (n, r) = f(&mut vec[old..]);
     vec.truncate(old + n);
     r
@@ -289,12 +316,22 @@ pub(crate) fn decode_into_string<R>(
     dst: &mut alloc::string::String,
     f: impl FnOnce(&mut [u8]) -> (usize, R),
 ) -> R {
+    decode_into_string_up_to(dst, usize::MAX, f)
+}
+
+/// As [`decode_into_string`], clearing and offering at most `limit` bytes.
+#[cfg(feature = "alloc")]
+pub(crate) fn decode_into_string_up_to<R>(
+    dst: &mut alloc::string::String,
+    limit: usize,
+    f: impl FnOnce(&mut [u8]) -> (usize, R),
+) -> R {
     // SAFETY: the vector is extended with zero bytes (valid UTF-8), `f` writes only
     // whole UTF-8 characters into the first `n` bytes of the spare part (see
     // `decode_into_str`), and the vector is truncated to the old length plus `n`,
     // which ends on a character boundary.
     let vec = unsafe { dst.as_mut_vec() };
-    with_spare_capacity(vec, f)
+    with_spare_capacity_up_to(vec, limit, f)
 }
 
 /// `bytes[..valid]` as a str, where the caller found that prefix to be valid UTF-8

@@ -290,6 +290,61 @@ impl Decoder {
         })
     }
 
+    /// Appends to `dst`, within its spare capacity, the longest prefix of `src` that
+    /// decodes to itself (valid UTF-8 for UTF-8; ASCII for single-byte encodings and
+    /// x-user-defined) when the decoder is in a neutral state. Returns its length.
+    /// This is a plain copy: no output buffer has to be cleared for it.
+    #[cfg(feature = "alloc")]
+    fn append_identity_prefix(&self, src: &[u8], dst: &mut alloc::string::String) -> usize {
+        if self.bom.is_some() || self.replay_start < self.replay_end {
+            return 0;
+        }
+        let src = &src[..src.len().min(dst.capacity() - dst.len())];
+        let n = match &self.variant {
+            VariantDecoder::Utf8(d) if !d.has_pending() => crate::simd::utf8_valid_up_to(src),
+            VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => {
+                crate::simd::ascii_valid_up_to(src)
+            }
+            _ => return 0,
+        };
+        dst.push_str(crate::buffer::str_from_valid_prefix(src, n));
+        n
+    }
+
+    /// The loop behind the `decode_to_string` methods: copy the identity prefix, then
+    /// decode a bounded chunk through a cleared buffer of that chunk's worst-case size,
+    /// and repeat, so the cost of clearing stays proportional to the input that needs
+    /// real decoding. `step` decodes one chunk: (result, read, written, replaced).
+    #[cfg(feature = "alloc")]
+    fn decode_to_string_with(
+        &mut self,
+        src: &[u8],
+        dst: &mut alloc::string::String,
+        last: bool,
+        mut step: impl FnMut(&mut Self, &[u8], &mut [u8], bool) -> (DecoderResult, usize, usize, bool),
+    ) -> (DecoderResult, usize, bool) {
+        /// Input bytes decoded per cleared buffer.
+        const CHUNK: usize = 8 * 1024;
+        let (mut read, mut replaced) = (0, false);
+        loop {
+            read += self.append_identity_prefix(&src[read..], dst);
+            let rest = &src[read..];
+            let chunk = rest.len().min(CHUNK);
+            let chunk_last = last && chunk == rest.len();
+            let limit = self.max_utf8_buffer_length(chunk).unwrap_or(usize::MAX);
+            let (result, r, had) = crate::buffer::decode_into_string_up_to(dst, limit, |bytes| {
+                let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
+                (w, (result, r, had))
+            });
+            read += r;
+            replaced |= had;
+            match result {
+                DecoderResult::InputEmpty if chunk < rest.len() => {}
+                _ => return (result, read, replaced),
+            }
+        }
+    }
+
     /// Decodes into the spare capacity of `dst` with replacement (its length grows by
     /// the bytes written). Returns (result, bytes read, whether anything was replaced).
     #[cfg(feature = "alloc")]
@@ -299,10 +354,19 @@ impl Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        crate::buffer::decode_into_string(dst, |bytes| {
-            let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
-            (written, (result, read, replaced))
-        })
+        let (result, read, replaced) = self.decode_to_string_with(src, dst, last, |d, s, b, l| {
+            let (result, r, w, had) = d.decode_to_utf8(s, b, l);
+            let result = match result {
+                CoderResult::InputEmpty => DecoderResult::InputEmpty,
+                CoderResult::OutputFull => DecoderResult::OutputFull,
+            };
+            (result, r, w, had)
+        });
+        let result = match result {
+            DecoderResult::InputEmpty => CoderResult::InputEmpty,
+            _ => CoderResult::OutputFull,
+        };
+        (result, read, replaced)
     }
 
     /// Decodes into the spare capacity of `dst` without replacement.
@@ -314,10 +378,11 @@ impl Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> (DecoderResult, usize) {
-        crate::buffer::decode_into_string(dst, |bytes| {
-            let (result, read, written) = self.decode_to_utf8_without_replacement(src, bytes, last);
-            (written, (result, read))
-        })
+        let (result, read, _) = self.decode_to_string_with(src, dst, last, |d, s, b, l| {
+            let (result, r, w) = d.decode_to_utf8_without_replacement(s, b, l);
+            (result, r, w, false)
+        });
+        (result, read)
     }
 
     /// For engines that store strings as Latin-1 when they can: the length of the

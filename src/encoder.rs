@@ -21,10 +21,12 @@ pub(crate) trait Source {
     fn copy_ascii(&mut self, dst: &mut ByteDest);
     /// Converts to UTF-8 while the input is valid and the output fits.
     fn bulk_to_utf8(&mut self, dst: &mut ByteDest);
-    /// Encodes ASCII and the characters of a single-byte encoding's `run` at the
-    /// current position, as much as fits.
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
-        let _ = run;
+    /// Code units left to read.
+    fn remaining(&self) -> usize;
+    /// Encodes ASCII, the characters of a single-byte encoding's `run` and those in
+    /// `extra` at the current position, as much as fits.
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
+        let _ = (run, extra);
         self.copy_ascii(dst);
     }
 }
@@ -76,8 +78,13 @@ impl Source for Utf8Source<'_> {
         self.pos += n;
     }
     #[inline]
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
-        let (read, written) = crate::simd::single_byte_encode_utf8(run, &self.src.as_bytes()[self.pos..], dst.tail());
+    fn remaining(&self) -> usize {
+        self.src.len() - self.pos
+    }
+    #[inline]
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
+        let (read, written) =
+            crate::simd::single_byte_encode_utf8(run, extra, &self.src.as_bytes()[self.pos..], dst.tail());
         dst.advance(written);
         self.pos += read;
     }
@@ -134,8 +141,12 @@ impl Source for Utf16Source<'_> {
         self.pos += read;
     }
     #[inline]
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, dst: &mut ByteDest) {
-        let n = crate::simd::single_byte_encode_utf16(run, &self.src[self.pos..], dst.tail());
+    fn remaining(&self) -> usize {
+        self.src.len() - self.pos
+    }
+    #[inline]
+    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
+        let n = crate::simd::single_byte_encode_utf16(run, extra, &self.src[self.pos..], dst.tail());
         dst.advance(n);
         self.pos += n;
     }
@@ -383,6 +394,76 @@ impl Encoder {
         })
     }
 
+    /// Appends to `dst`, within its spare capacity, the longest prefix of `src` that
+    /// encodes to its own bytes (all of it for UTF-8; ASCII for ASCII-compatible
+    /// encodings, in ISO-2022-JP only in its ASCII state and without ESC, SO, SI).
+    /// Returns its length. A plain copy: no output buffer has to be cleared for it.
+    #[cfg(feature = "alloc")]
+    fn append_identity_prefix(&self, src: &str, dst: &mut alloc::vec::Vec<u8>) -> usize {
+        if self.pending_high.is_some() {
+            return 0;
+        }
+        let bytes = src.as_bytes();
+        let bytes = &bytes[..bytes.len().min(dst.capacity() - dst.len())];
+        let n = if self.encoding == crate::UTF_8 {
+            crate::simd::utf8_valid_up_to(bytes)
+        } else if *self.encoding == crate::ISO_2022_JP_INIT {
+            if self.variant.has_pending_state() {
+                0
+            } else {
+                Encoding::iso_2022_jp_ascii_valid_up_to(bytes)
+            }
+        } else if self.encoding.is_ascii_compatible() {
+            crate::simd::ascii_valid_up_to(bytes)
+        } else {
+            0
+        };
+        dst.extend_from_slice(&bytes[..n]);
+        n
+    }
+
+    /// The loop behind the `encode_from_utf8_to_vec` methods: copy the identity
+    /// prefix, then encode a bounded chunk through a cleared buffer of that chunk's
+    /// worst-case size, and repeat. `step` encodes one chunk: (result, read, written,
+    /// replaced), with `OutputFull` meaning the real capacity ran out.
+    #[cfg(feature = "alloc")]
+    fn encode_to_vec_with(
+        &mut self,
+        src: &str,
+        dst: &mut alloc::vec::Vec<u8>,
+        last: bool,
+        mut step: impl FnMut(&mut Self, &str, &mut [u8], bool) -> (EncoderResult, usize, usize, bool),
+    ) -> (EncoderResult, usize, bool) {
+        /// Input bytes encoded per cleared buffer.
+        const CHUNK: usize = 8 * 1024;
+        let (mut read, mut replaced) = (0, false);
+        loop {
+            read += self.append_identity_prefix(&src[read..], dst);
+            let rest = &src[read..];
+            let mut chunk = rest.len().min(CHUNK);
+            while !rest.is_char_boundary(chunk) {
+                chunk -= 1;
+            }
+            let chunk_last = last && chunk == rest.len();
+            // Room for every character as an NCR, so a chunk never stops for want of
+            // cleared space, only for want of capacity.
+            let limit = self
+                .max_buffer_length_from_utf8_if_no_unmappables(chunk)
+                .and_then(|n| n.checked_add(chunk.checked_mul(NCR_EXTRA / 2)?))
+                .unwrap_or(usize::MAX);
+            let (result, r, had) = crate::buffer::with_spare_capacity_up_to(dst, limit, |bytes| {
+                let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
+                (w, (result, r, had))
+            });
+            read += r;
+            replaced |= had;
+            match result {
+                EncoderResult::InputEmpty if chunk < rest.len() => {}
+                _ => return (result, read, replaced),
+            }
+        }
+    }
+
     /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes
     /// written), with replacement. Returns (result, bytes read, whether anything was
     /// replaced).
@@ -393,10 +474,19 @@ impl Encoder {
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        crate::buffer::with_spare_capacity(dst, |spare| {
-            let (result, read, written, replaced) = self.encode_from_utf8(src, spare, last);
-            (written, (result, read, replaced))
-        })
+        let (result, read, replaced) = self.encode_to_vec_with(src, dst, last, |e, s, b, l| {
+            let (result, r, w, had) = e.encode_from_utf8(s, b, l);
+            let result = match result {
+                CoderResult::InputEmpty => EncoderResult::InputEmpty,
+                CoderResult::OutputFull => EncoderResult::OutputFull,
+            };
+            (result, r, w, had)
+        });
+        let result = match result {
+            EncoderResult::InputEmpty => CoderResult::InputEmpty,
+            _ => CoderResult::OutputFull,
+        };
+        (result, read, replaced)
     }
 
     /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes
@@ -408,9 +498,10 @@ impl Encoder {
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
     ) -> (EncoderResult, usize) {
-        crate::buffer::with_spare_capacity(dst, |spare| {
-            let (result, read, written) = self.encode_from_utf8_without_replacement(src, spare, last);
-            (written, (result, read))
-        })
+        let (result, read, _) = self.encode_to_vec_with(src, dst, last, |e, s, b, l| {
+            let (result, r, w) = e.encode_from_utf8_without_replacement(s, b, l);
+            (result, r, w, false)
+        });
+        (result, read)
     }
 }

@@ -41,14 +41,6 @@ macro_rules! encodings {
     )*};
 }
 
-macro_rules! not_yet {
-    ($( $name:literal, $init:ident; )*) => {$(
-        /// A CJK encoding whose codec is not built yet: not public, and its labels
-        /// resolve to `None`.
-        pub(crate) static $init: Encoding = Encoding { name: $name, variant: VariantEncoding::NotYetSupported };
-    )*};
-}
-
 const fn sb(table: &'static SingleByteTable) -> VariantEncoding {
     VariantEncoding::SingleByte(table)
 }
@@ -119,6 +111,23 @@ encodings! {
     "windows-1258", WINDOWS_1258_INIT, WINDOWS_1258, sb(&t::WINDOWS_1258);
     /// x-mac-cyrillic, a legacy single-byte encoding.
     "x-mac-cyrillic", X_MAC_CYRILLIC_INIT, X_MAC_CYRILLIC, sb(&t::X_MAC_CYRILLIC);
+    /// GBK: gb18030's decoder; its encoder writes € (U+20AC) as 0x80 and never
+    /// writes four-byte sequences.
+    "GBK", GBK_INIT, GBK, VariantEncoding::Gbk;
+    /// gb18030 (GB18030-2022 as the Encoding Standard maps it): one, two and
+    /// four-byte sequences covering all of Unicode.
+    "gb18030", GB18030_INIT, GB18030, VariantEncoding::Gb18030;
+    /// Big5, with the Hong Kong Supplementary Character Set (decode) as the spec's
+    /// index Big5 has it.
+    "Big5", BIG5_INIT, BIG5, VariantEncoding::Big5;
+    /// EUC-JP: JIS X 0208, halfwidth katakana, and JIS X 0212 (decode only).
+    "EUC-JP", EUC_JP_INIT, EUC_JP, VariantEncoding::EucJp;
+    /// ISO-2022-JP: a stateful encoding with escape sequences (not ASCII-compatible).
+    "ISO-2022-JP", ISO_2022_JP_INIT, ISO_2022_JP, VariantEncoding::Iso2022Jp;
+    /// Shift_JIS (as Windows code page 932 has it).
+    "Shift_JIS", SHIFT_JIS_INIT, SHIFT_JIS, VariantEncoding::ShiftJis;
+    /// EUC-KR (as Windows code page 949, the Unified Hangul Code, has it).
+    "EUC-KR", EUC_KR_INIT, EUC_KR, VariantEncoding::EucKr;
     /// x-user-defined: ASCII plus bytes 0x80–0xFF as U+F780–U+F7FF.
     "x-user-defined", X_USER_DEFINED_INIT, X_USER_DEFINED, VariantEncoding::XUserDefined;
     /// replacement: guards against labels whose encodings are unsafe to decode; any
@@ -126,23 +135,12 @@ encodings! {
     "replacement", REPLACEMENT_INIT, REPLACEMENT, VariantEncoding::Replacement;
 }
 
-not_yet! {
-    "GBK", GBK_INIT;
-    "gb18030", GB18030_INIT;
-    "Big5", BIG5_INIT;
-    "EUC-JP", EUC_JP_INIT;
-    "ISO-2022-JP", ISO_2022_JP_INIT;
-    "Shift_JIS", SHIFT_JIS_INIT;
-    "EUC-KR", EUC_KR_INIT;
-}
-
 impl Encoding {
     /// The encoding for `label` per the spec's "get an encoding": leading and trailing
     /// ASCII whitespace is ignored and letters match ASCII case-insensitively.
-    /// `None` for an unknown label. The seven CJK encodings are not supported yet and
-    /// give `None` too.
+    /// `None` for an unknown label.
     pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
-        crate::label::lookup(label).filter(|e| !matches!(e.variant, VariantEncoding::NotYetSupported))
+        crate::label::lookup(label)
     }
 
     /// As [`Encoding::for_label`], but `None` for labels of the replacement encoding
@@ -184,8 +182,11 @@ impl Encoding {
     pub fn is_ascii_compatible(&'static self) -> bool {
         !matches!(
             self.variant,
-            VariantEncoding::Utf16Be | VariantEncoding::Utf16Le | VariantEncoding::Replacement
-        ) && *self != ISO_2022_JP_INIT
+            VariantEncoding::Utf16Be
+                | VariantEncoding::Utf16Le
+                | VariantEncoding::Replacement
+                | VariantEncoding::Iso2022Jp
+        )
     }
 
     /// Whether each byte decodes to one BMP code point and back (the legacy

@@ -1,7 +1,10 @@
 //! The single match-dispatch point over the per-family state machines.
 
 use crate::buffer::{ByteDest, Dest, Utf16Dest, Utf8Dest};
-use crate::codec::{replacement, single_byte, utf16, utf8, x_user_defined};
+use crate::codec::{
+    big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
+    x_user_defined,
+};
 use crate::encoder::Source;
 use crate::tables::single_byte::SingleByteTable;
 use crate::{DecoderResult, EncoderResult};
@@ -15,9 +18,13 @@ pub(crate) enum VariantEncoding {
     SingleByte(&'static SingleByteTable),
     XUserDefined,
     Replacement,
-    /// One of the seven CJK encodings, whose codecs are not built yet: `for_label`
-    /// answers `None` for their labels and their statics are not public.
-    NotYetSupported,
+    Gb18030,
+    Gbk,
+    Big5,
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
 }
 
 impl VariantEncoding {
@@ -31,9 +38,19 @@ impl VariantEncoding {
                 VariantDecoder::SingleByte(single_byte::SingleByteDecoder { table })
             }
             VariantEncoding::XUserDefined => VariantDecoder::XUserDefined,
-            VariantEncoding::Replacement | VariantEncoding::NotYetSupported => {
+            VariantEncoding::Replacement => {
                 VariantDecoder::Replacement(replacement::ReplacementDecoder::default())
             }
+            VariantEncoding::Gb18030 | VariantEncoding::Gbk => {
+                VariantDecoder::Gb18030(gb18030::Gb18030Decoder::default())
+            }
+            VariantEncoding::Big5 => VariantDecoder::Big5(big5::Big5Decoder::default()),
+            VariantEncoding::EucJp => VariantDecoder::EucJp(euc_jp::EucJpDecoder::default()),
+            VariantEncoding::Iso2022Jp => {
+                VariantDecoder::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::default())
+            }
+            VariantEncoding::ShiftJis => VariantDecoder::ShiftJis(shift_jis::ShiftJisDecoder::default()),
+            VariantEncoding::EucKr => VariantDecoder::EucKr(euc_kr::EucKrDecoder::default()),
         }
     }
 
@@ -44,6 +61,15 @@ impl VariantEncoding {
                 VariantEncoder::SingleByte(single_byte::SingleByteEncoder { table })
             }
             VariantEncoding::XUserDefined => VariantEncoder::XUserDefined,
+            VariantEncoding::Gb18030 => VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: false }),
+            VariantEncoding::Gbk => VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: true }),
+            VariantEncoding::Big5 => VariantEncoder::Big5,
+            VariantEncoding::EucJp => VariantEncoder::EucJp,
+            VariantEncoding::Iso2022Jp => {
+                VariantEncoder::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::default())
+            }
+            VariantEncoding::ShiftJis => VariantEncoder::ShiftJis,
+            VariantEncoding::EucKr => VariantEncoder::EucKr,
             _ => VariantEncoder::Utf8(utf8::Utf8Encoder),
         }
     }
@@ -57,11 +83,17 @@ pub(crate) enum VariantDecoder {
     SingleByte(single_byte::SingleByteDecoder),
     XUserDefined,
     Replacement(replacement::ReplacementDecoder),
+    Gb18030(gb18030::Gb18030Decoder),
+    Big5(big5::Big5Decoder),
+    EucJp(euc_jp::EucJpDecoder),
+    Iso2022Jp(iso_2022_jp::Iso2022JpDecoder),
+    ShiftJis(shift_jis::ShiftJisDecoder),
+    EucKr(euc_kr::EucKrDecoder),
 }
 
 impl VariantDecoder {
     #[inline]
-    fn decode<D: Dest + utf8::Utf8Bulk>(
+    fn decode<D: Dest + utf8::Utf8Bulk + crate::codec::two_byte::CjkDest>(
         &mut self,
         src: &[u8],
         dst: &mut D,
@@ -73,6 +105,12 @@ impl VariantDecoder {
             VariantDecoder::SingleByte(d) => d.decode(src, dst),
             VariantDecoder::XUserDefined => x_user_defined::decode(src, dst),
             VariantDecoder::Replacement(d) => d.decode(src, dst),
+            VariantDecoder::Gb18030(d) => d.decode(src, dst, last),
+            VariantDecoder::Big5(d) => d.decode(src, dst, last),
+            VariantDecoder::EucJp(d) => d.decode(src, dst, last),
+            VariantDecoder::Iso2022Jp(d) => d.decode(src, dst, last),
+            VariantDecoder::ShiftJis(d) => d.decode(src, dst, last),
+            VariantDecoder::EucKr(d) => d.decode(src, dst, last),
         }
     }
 
@@ -105,6 +143,12 @@ impl VariantDecoder {
         match self {
             VariantDecoder::Utf8(d) => d.pending_len(),
             VariantDecoder::Utf16(d) => d.pending_len(),
+            VariantDecoder::Gb18030(d) => d.pending_len(),
+            VariantDecoder::Big5(d) => d.0.pending_len(),
+            VariantDecoder::EucJp(d) => d.pending_len(),
+            VariantDecoder::Iso2022Jp(d) => d.pending_len(),
+            VariantDecoder::ShiftJis(d) => d.0.pending_len(),
+            VariantDecoder::EucKr(d) => d.0.pending_len(),
             _ => 0,
         }
     }
@@ -120,6 +164,16 @@ impl VariantDecoder {
             VariantDecoder::Utf16(_) => (n / 2).checked_add(1)?.checked_mul(3),
             VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => n.checked_mul(3),
             VariantDecoder::Replacement(_) => Some(3),
+            // The CJK decoders: every byte, pending or new, gives at most 3 bytes of
+            // output (U+FFFD, U+20AC from gb18030's 0x80, halfwidth katakana); every
+            // sequence of 2 or more bytes at most 4 (astral, Big5's pairs), every
+            // U+FFFD ends a sequence of at least one byte.
+            VariantDecoder::Gb18030(_)
+            | VariantDecoder::Big5(_)
+            | VariantDecoder::EucJp(_)
+            | VariantDecoder::Iso2022Jp(_)
+            | VariantDecoder::ShiftJis(_)
+            | VariantDecoder::EucKr(_) => n.checked_mul(3),
         }
     }
 
@@ -140,6 +194,14 @@ impl VariantDecoder {
             VariantDecoder::Utf16(_) => (n / 2).checked_add(1),
             VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => Some(n),
             VariantDecoder::Replacement(_) => Some(1),
+            // The CJK decoders: at most one unit per byte, pending or new (astral
+            // code points and Big5's pairs come from two or more bytes).
+            VariantDecoder::Gb18030(_)
+            | VariantDecoder::Big5(_)
+            | VariantDecoder::EucJp(_)
+            | VariantDecoder::Iso2022Jp(_)
+            | VariantDecoder::ShiftJis(_)
+            | VariantDecoder::EucKr(_) => Some(n),
         }
     }
 
@@ -149,6 +211,14 @@ impl VariantDecoder {
             VariantDecoder::Utf8(d) if !d.has_pending() => Some(crate::simd::ascii_valid_up_to(src)),
             VariantDecoder::SingleByte(d) => Some(d.latin1_byte_compatible_up_to(src)),
             VariantDecoder::XUserDefined => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Gb18030(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::EucJp(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Big5(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::ShiftJis(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::EucKr(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Iso2022Jp(d) if d.is_neutral() => {
+                Some(crate::Encoding::iso_2022_jp_ascii_valid_up_to(src))
+            }
             _ => None,
         }
     }
@@ -160,6 +230,12 @@ pub(crate) enum VariantEncoder {
     Utf8(utf8::Utf8Encoder),
     SingleByte(single_byte::SingleByteEncoder),
     XUserDefined,
+    Gb18030(gb18030::Gb18030Encoder),
+    Big5,
+    EucJp,
+    Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
+    ShiftJis,
+    EucKr,
 }
 
 impl VariantEncoder {
@@ -169,29 +245,57 @@ impl VariantEncoder {
         &mut self,
         src: &mut S,
         dst: &mut ByteDest,
-        _last: bool,
+        last: bool,
     ) -> EncoderResult {
         match self {
             VariantEncoder::Utf8(e) => e.encode(src, dst),
             VariantEncoder::SingleByte(e) => e.encode(src, dst),
             VariantEncoder::XUserDefined => x_user_defined::encode(src, dst),
+            VariantEncoder::Gb18030(e) => e.encode(src, dst),
+            VariantEncoder::Big5 => big5::encode(src, dst),
+            VariantEncoder::EucJp => euc_jp::encode(src, dst),
+            VariantEncoder::Iso2022Jp(e) => e.encode(src, dst, last),
+            VariantEncoder::ShiftJis => shift_jis::encode(src, dst),
+            VariantEncoder::EucKr => euc_kr::encode(src, dst),
         }
     }
 
-    /// Whether the encoder holds state that `last` would flush.
+    /// Whether the encoder holds state that `last` would flush (ISO-2022-JP not in
+    /// its ASCII state).
     pub(crate) fn has_pending_state(&self) -> bool {
-        false
+        match self {
+            VariantEncoder::Iso2022Jp(e) => e.has_pending_state(),
+            _ => false,
+        }
     }
 
     /// Worst-case output for `n` UTF-8 bytes of input when nothing is unmappable.
     pub(crate) fn max_from_utf8(&self, n: usize) -> Option<usize> {
-        Some(n)
+        match self {
+            // U+0080..U+07FF: two bytes in, four out.
+            VariantEncoder::Gb18030(e) if !e.is_gbk => n.checked_mul(2),
+            // Per character: an escape (3) and 2 bytes, or an escape and 1 byte, and
+            // the final return to ASCII. The worst is a 2-byte character in jis0208
+            // and an ASCII one after it, 9 bytes for 3.
+            VariantEncoder::Iso2022Jp(_) => n.checked_mul(3)?.checked_add(3),
+            // At most two bytes per character, which takes two or more bytes in UTF-8.
+            _ => Some(n),
+        }
     }
 
     /// Worst-case output for `n` UTF-16 units of input when nothing is unmappable.
     pub(crate) fn max_from_utf16(&self, n: usize) -> Option<usize> {
         match self {
             VariantEncoder::Utf8(_) => n.checked_mul(3),
+            // Four bytes for one unit.
+            VariantEncoder::Gb18030(e) if !e.is_gbk => n.checked_mul(4),
+            // At most 9 bytes per 2 units, plus the final return to ASCII.
+            VariantEncoder::Iso2022Jp(_) => n.checked_mul(4)?.checked_add(n / 2 + 1)?.checked_add(3),
+            VariantEncoder::Gb18030(_)
+            | VariantEncoder::Big5
+            | VariantEncoder::EucJp
+            | VariantEncoder::ShiftJis
+            | VariantEncoder::EucKr => n.checked_mul(2),
             _ => Some(n),
         }
     }

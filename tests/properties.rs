@@ -57,6 +57,30 @@ fn streaming_encode_equals_one_shot() {
     QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, String, Vec<u8>, u8) -> bool);
 }
 
+/// Characters the spec's encoders map one way only, so decoding the bytes gives a
+/// different character:
+/// - EUC-JP and Shift_JIS: "If code point is U+00A5, return byte 0x5C" and "If code
+///   point is U+203E, return byte 0x7E" (those bytes decode as ASCII);
+/// - EUC-JP, ISO-2022-JP, Shift_JIS: "If code point is U+2212, set it to U+FF0D";
+/// - ISO-2022-JP: halfwidth katakana U+FF61..U+FF9F are encoded through index
+///   ISO-2022-JP katakana as their fullwidth forms;
+/// - gb18030 and GBK: the encoder's GB18030-2022 Private Use side table (U+E78C..,
+///   U+E7E7..) gives the bytes of pointers that now decode to U+FE10.., U+9FB4...
+fn one_way(enc: &'static textcodec::Encoding, c: char) -> bool {
+    let c = c as u32;
+    match enc.name() {
+        "EUC-JP" | "Shift_JIS" => matches!(c, 0xA5 | 0x203E | 0x2212),
+        "ISO-2022-JP" => c == 0x2212 || (0xFF61..=0xFF9F).contains(&c),
+        "gb18030" | "GBK" => (0xE000..=0xF8FF).contains(&c) && {
+            let s = char::from_u32(c).unwrap().to_string();
+            let (bytes, _, unmappable) = enc.encode(&s);
+            let (back, _) = enc.decode_without_bom_handling(&bytes);
+            !unmappable && back != s
+        },
+        _ => false,
+    }
+}
+
 #[test]
 fn round_trip_when_everything_maps() {
     fn prop(enc: u8, text: String) -> TestResult {
@@ -68,10 +92,23 @@ fn round_trip_when_everything_maps() {
         if had {
             return TestResult::discard();
         }
+        let expected_same = !text.chars().any(|c| one_way(out_enc, c));
         let (back, errors) = out_enc.decode_without_bom_handling(&bytes);
-        TestResult::from_bool(!errors && back == text)
+        TestResult::from_bool(!errors && (back == text) == expected_same)
     }
     QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, String) -> TestResult);
+}
+
+#[test]
+fn gb18030_private_use_side_table_is_one_way_and_has_18_entries() {
+    let mut count = 0;
+    for c in (0xE000..=0xF8FF).filter_map(char::from_u32) {
+        if one_way(textcodec::Encoding::for_label(b"gb18030").unwrap_or(textcodec::UTF_8), c) {
+            count += 1;
+        }
+    }
+    let supported = textcodec::Encoding::for_label(b"gb18030").is_some();
+    assert_eq!(count, if supported { 18 } else { 0 });
 }
 
 #[test]

@@ -6,6 +6,8 @@
 //! * `cargo run -p gen -- import <encoding-indexes.js> <encoding.bs>` recreates
 //!   `indexes/` from the upstream data (see `indexes/README.md`).
 
+mod cjk;
+mod cjk_build;
 mod emit;
 mod import;
 mod labels;
@@ -23,6 +25,7 @@ type Generator = fn() -> String;
 /// The modules of `src/generated/`, each `<name>.rs`; `mod.rs` declares them in
 /// this order. Add a module by adding a row.
 const MODULES: &[(&str, Generator)] = &[
+    ("cjk", cjk::generate),
     ("labels", labels::generate),
     ("single_byte", single_byte::generate),
 ];

@@ -2,6 +2,7 @@
 
 use crate::buffer::{ByteDest, Dest};
 use crate::encoder::Source;
+use crate::simd::Extra;
 use crate::tables::single_byte::SingleByteTable;
 use crate::{DecoderResult, EncoderResult};
 
@@ -77,9 +78,20 @@ pub(crate) struct SingleByteEncoder {
 impl SingleByteEncoder {
     /// Encodes from `src` into `dst`.
     pub(crate) fn encode<S: Source>(&mut self, src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+        /// Input left (in code units) that makes building the map of the
+        /// characters outside the run worth it.
+        const EXTRA_FROM: usize = 256;
+        static EMPTY: Extra = Extra::EMPTY;
         let run = self.table.run();
+        let mut extra: Option<Extra> = None;
         loop {
-            src.copy_single_byte_run(run, dst);
+            src.copy_single_byte_run(run, extra.as_ref().unwrap_or(&EMPTY), dst);
+            if extra.is_none() && src.remaining() >= EXTRA_FROM && dst.room() > 0 {
+                // Stopped at a character outside the run with much input left: let
+                // the kernel map such characters itself from now on.
+                extra = Some(Extra::new(&self.table.decode, run));
+                continue;
+            }
             let before = src.pos();
             let Some(c) = src.next_char() else {
                 return EncoderResult::InputEmpty;

@@ -4,20 +4,9 @@ use crate::buffer::{ByteDest, Dest};
 use crate::encoder::Source;
 use crate::{DecoderResult, EncoderResult};
 
-/// Code points of bytes 0x80..=0xFF: U+F780..=U+F7FF.
-static UPPER: [u16; 128] = {
-    let mut t = [0u16; 128];
-    let mut i = 0;
-    while i < 128 {
-        t[i] = 0xF780 + i as u16;
-        i += 1;
-    }
-    t
-};
-
 /// Decodes into `dst`; returns the result and the bytes read. Never malformed.
 pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
-    let r = dst.single_byte_bulk(&UPPER, src);
+    let r = dst.x_user_defined_bulk(src);
     // Every byte is mapped: the kernel stops only at the end or for room.
     if r == src.len() {
         (DecoderResult::InputEmpty, r)

@@ -6,7 +6,7 @@
 //! the vector loops handle whole vectors and hand the rest (tails, and the vector
 //! where a stop condition shows) to the scalar code, which finds the exact place.
 
-use super::scalar::{self, Run};
+use super::scalar::{self, Extra, Run};
 use super::vector::{Lookup128, Shuffle, Vector};
 use core::ptr;
 
@@ -388,6 +388,26 @@ pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
     i + scalar::single_byte_to_utf16(table, &src[i..n], &mut dst[i..n])
 }
 
+/// See [`scalar::x_user_defined_to_utf16`]: widen, and add 0xF700 to units from 0x80.
+#[inline(always)]
+pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: as in `copy_ascii_to_basic_latin`.
+    unsafe {
+        let (m, add) = (V::splat16(0x80), V::splat16(0xF700));
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            let (lo, hi) = (v.widen_lo(), v.widen_hi());
+            lo.add16(lo.and(m).eq16(m).and(add)).store(dp.add(2 * i));
+            hi.add16(hi.and(m).eq16(m).and(add)).store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
+}
+
 /// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
 /// vector's worth at a time through the scalar code.
 #[inline(always)]
@@ -431,16 +451,22 @@ unsafe fn run_map<V: Vector>(x: V, cp: V, last: V, byte: V, high: V, z: V) -> (V
     }
 }
 
-/// See [`scalar::single_byte_encode_utf16`].
+/// See [`scalar::single_byte_encode_utf16`]: vectors of ASCII and run characters are
+/// mapped in vectors; in a vector with other units, those are looked up in `extra`
+/// one by one (the vector is stored, then patched).
 #[inline(always)]
 pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
     run: Run,
+    extra: &Extra,
     src: &[u16],
     dst: &mut [u8],
 ) -> usize {
     let n = src.len().min(dst.len());
-    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let (b, sp) = (V::BYTES, src.as_ptr().cast::<u8>());
     let mut i = 0;
+    // Bits of one lane in a `high_mask`.
+    let lane = (1u64 << (1 << V::MASK_SHIFT)) - 1;
+    let all = if b << V::MASK_SHIFT >= 64 { !0 } else { (1u64 << (b << V::MASK_SHIFT)) - 1 };
     if run.len > 0 {
         // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
         // in bounds as `i + b <= n`.
@@ -450,26 +476,46 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
             let byte = V::splat16(u16::from(run.byte));
             let high = V::splat16(0xFF80);
             let z = V::zero();
-            let ones = V::splat8(0xFF);
-            while i + b <= n {
+            let low = V::splat16(0x00FF);
+            'outer: while i + b <= n {
                 let (a, oka) = run_map(V::load(sp.add(2 * i)), cp, last, byte, high, z);
                 let (c, okc) = run_map(V::load(sp.add(2 * i + b)), cp, last, byte, high, z);
-                if !oka.and(okc).xor(ones).is_zero() {
-                    break;
+                let ok = V::narrow(oka.and(low), okc.and(low)).high_mask();
+                let out = V::narrow(a, c);
+                if ok == all {
+                    out.store(dst.as_mut_ptr().add(i));
+                    i += b;
+                    continue;
                 }
-                V::narrow(a, c).store(dp.add(i));
+                // Check every other unit first, so nothing is written past a stop.
+                let mut bad = !ok & all;
+                while bad != 0 {
+                    let k = V::first_in(bad);
+                    if extra.get(u32::from(src[i + k])).is_none() {
+                        break 'outer;
+                    }
+                    bad &= !(lane << (k << V::MASK_SHIFT));
+                }
+                out.store(dst.as_mut_ptr().add(i));
+                let mut bad = !ok & all;
+                while bad != 0 {
+                    let k = V::first_in(bad);
+                    dst[i + k] = extra.get(u32::from(src[i + k])).unwrap_or(0);
+                    bad &= !(lane << (k << V::MASK_SHIFT));
+                }
                 i += b;
             }
         }
     }
-    i + scalar::single_byte_encode_utf16(run, &src[i..n], &mut dst[i..n])
+    i + scalar::single_byte_encode_utf16(run, extra, &src[i..n], &mut dst[i..n])
 }
 
 /// See [`scalar::single_byte_encode_utf8`]: ASCII vectors are copied, the rest goes
-/// through the scalar code.
+/// through the scalar code a vector's worth at a time.
 #[inline(always)]
 pub(crate) unsafe fn single_byte_encode_utf8<V: Vector>(
     run: Run,
+    extra: &Extra,
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -483,7 +529,7 @@ pub(crate) unsafe fn single_byte_encode_utf8<V: Vector>(
             return (r, w);
         }
         let end = src.len().min(r + V::BYTES);
-        let (rr, ww) = scalar::single_byte_encode_utf8(run, &src[r..end], &mut dst[w..]);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
         r += rr;
         w += ww;
         // A character cut by the window end is finished on the next round.

@@ -26,7 +26,7 @@ mod tests;
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
-pub(crate) use scalar::Run;
+pub(crate) use scalar::{Extra, Run};
 
 /// Inputs shorter than this skip dispatch.
 pub(crate) const SHORT: usize = 16;
@@ -166,7 +166,7 @@ macro_rules! entry_points {
         $crate::simd::entry_points!(@one $v, $feat, latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, utf16_to_latin1_lossy(src: &[u16], dst: &mut [u8]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize));
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf16(run: $crate::simd::Run, src: &[u16], dst: &mut [u8]) -> usize);
+        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf16(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u16], dst: &mut [u8]) -> usize);
 
         /// Entry point of the kernel of the same name.
         ///
@@ -178,11 +178,25 @@ macro_rules! entry_points {
             unsafe { $crate::simd::kernels::units_to_utf16::<$v, SWAP>(src, dst) }
         }
     };
+    // x-user-defined: to UTF-16 generic, to UTF-8 as a single-byte decode.
+    (@xud $v:ty, $feat:literal) => {
+        $crate::simd::entry_points!(@one $v, $feat, x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize);
+        /// x-user-defined to UTF-8 through the single-byte kernel.
+        ///
+        /// # Safety
+        /// The CPU must have this module's features.
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: the caller checked the features.
+            unsafe { single_byte_to_utf8(&$crate::simd::scalar::X_USER_DEFINED, src, dst) }
+        }
+    };
     // Plain vectors: the conversions that need shuffles run their ASCII parts in vectors.
     ($v:ty, $feat:literal) => {
         $crate::simd::entry_points!(@common $v, $feat);
+        $crate::simd::entry_points!(@xud $v, $feat);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, src: &[u8], dst: &mut [u8]) -> (usize, usize));
+        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
 
         /// UTF-8 validation: the ASCII prefix in vectors, then the standard library.
         ///
@@ -237,9 +251,10 @@ macro_rules! entry_points {
     // Vectors with shuffles and a 128-entry lookup.
     ($v:ty, $feat:literal, shuffle) => {
         $crate::simd::entry_points!(@common $v, $feat);
+        $crate::simd::entry_points!(@xud $v, $feat);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize);
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, src: &[u8], dst: &mut [u8]) -> (usize, usize));
+        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, utf8_valid_up_to(src: &[u8]) -> usize);
 
         /// Entry point of the kernel of the same name.
@@ -412,14 +427,26 @@ kernel!(
     |m| m::single_byte_to_utf8(table, src, dst), scalar::single_byte_to_utf8(table, src, dst), short: src.len() < SHORT
 );
 kernel!(
-    /// Single-byte encode from UTF-16 of ASCII and `run` while it fits; units read.
-    single_byte_encode_utf16(run: Run, src: &[u16], dst: &mut [u8]) -> usize,
-    |m| m::single_byte_encode_utf16(run, src, dst), scalar::single_byte_encode_utf16(run, src, dst), short: src.len() < SHORT
+    /// x-user-defined to UTF-16 while it fits; bytes decoded.
+    x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize,
+    |m| m::x_user_defined_to_utf16(src, dst), scalar::x_user_defined_to_utf16(src, dst), short: src.len() < SHORT
 );
 kernel!(
-    /// Single-byte encode from UTF-8 of ASCII and `run` while it fits; (read, written).
-    single_byte_encode_utf8(run: Run, src: &[u8], dst: &mut [u8]) -> (usize, usize),
-    |m| m::single_byte_encode_utf8(run, src, dst), scalar::single_byte_encode_utf8(run, src, dst), short: src.len() < SHORT
+    /// x-user-defined to UTF-8 while each character fits; (read, written).
+    x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize),
+    |m| m::x_user_defined_to_utf8(src, dst), scalar::x_user_defined_to_utf8(src, dst), short: src.len() < SHORT
+);
+kernel!(
+    /// Single-byte encode from UTF-16 of ASCII, `run` and `extra` while it fits;
+    /// units read.
+    single_byte_encode_utf16(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]) -> usize,
+    |m| m::single_byte_encode_utf16(run, extra, src, dst), scalar::single_byte_encode_utf16(run, extra, src, dst), short: src.len() < SHORT
+);
+kernel!(
+    /// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits;
+    /// (read, written).
+    single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize),
+    |m| m::single_byte_encode_utf8(run, extra, src, dst), scalar::single_byte_encode_utf8(run, extra, src, dst), short: src.len() < SHORT
 );
 
 /// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`.

@@ -414,6 +414,32 @@ pub(crate) fn single_byte_to_utf8(
     }
 }
 
+/// The x-user-defined upper half: bytes 0x80..=0xFF are U+F780..=U+F7FF.
+pub(crate) static X_USER_DEFINED: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 0xF780 + i as u16;
+        i += 1;
+    }
+    t
+};
+
+/// Decodes x-user-defined to UTF-16 while it fits. Returns bytes decoded.
+pub(crate) fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    for (d, &b) in dst[..n].iter_mut().zip(&src[..n]) {
+        *d = if b < 0x80 { u16::from(b) } else { 0xF700 + u16::from(b) };
+    }
+    n
+}
+
+/// Decodes x-user-defined to UTF-8 while each character fits.
+/// Returns (bytes read, bytes written).
+pub(crate) fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    single_byte_to_utf8(&X_USER_DEFINED, src, dst)
+}
+
 /// A run of a single-byte encoding where the code point advances with the byte:
 /// `len` code points from `code_point` map to bytes from `byte`.
 #[derive(Copy, Clone, Debug)]
@@ -442,12 +468,91 @@ impl Run {
     }
 }
 
-/// Encodes UTF-16 to a single-byte encoding while the units are ASCII or in `run` and
-/// fit. Returns units read (= bytes written).
-pub(crate) fn single_byte_encode_utf16(run: Run, src: &[u16], dst: &mut [u8]) -> usize {
+/// A reverse map (code point to byte) of entries of a single-byte table, for the
+/// characters outside its [`Run`] that the encode kernels look up without leaving the
+/// kernel: an open-addressing hash of 256 slots, each `code_point << 8 | byte`
+/// (0 = empty). Holds at most 128 entries, so a probe always meets an empty slot.
+#[derive(Clone)]
+pub(crate) struct Extra {
+    slots: [u32; 256],
+}
+
+impl Extra {
+    /// No entries.
+    pub(crate) const EMPTY: Extra = Extra { slots: [0; 256] };
+
+    #[inline(always)]
+    fn slot(c: u32) -> usize {
+        (c.wrapping_mul(0x9E37_79B1) >> 24) as usize
+    }
+
+    /// The entries of `table` (code points of bytes 0x80..=0xFF, 0 = unmapped) that
+    /// `run` does not cover.
+    pub(crate) fn new(table: &[u16; 128], run: Run) -> Extra {
+        let mut e = Extra::EMPTY;
+        for (i, &c) in table.iter().enumerate() {
+            let c = u32::from(c);
+            if c != 0 && run.map(c).is_none() {
+                e.insert(c, 0x80 + i as u8);
+            }
+        }
+        e
+    }
+
+    /// Adds `c` (nonzero, below 0x1000000) mapping to `byte`; a code point already
+    /// present keeps its first byte.
+    pub(crate) fn insert(&mut self, c: u32, byte: u8) {
+        let mut h = Self::slot(c);
+        loop {
+            let s = self.slots[h];
+            if s == 0 {
+                self.slots[h] = (c << 8) | u32::from(byte);
+                return;
+            }
+            if s >> 8 == c {
+                return;
+            }
+            h = (h + 1) & 0xFF;
+        }
+    }
+
+    /// The byte for `c`, if present.
+    #[inline(always)]
+    pub(crate) fn get(&self, c: u32) -> Option<u8> {
+        let mut h = Self::slot(c);
+        loop {
+            let s = self.slots[h];
+            if s >> 8 == c && s != 0 {
+                return Some(s as u8);
+            }
+            if s == 0 {
+                return None;
+            }
+            h = (h + 1) & 0xFF;
+        }
+    }
+
+    /// The byte for `c` (at least U+0080) by `run`, else by the map.
+    #[inline(always)]
+    pub(crate) fn map(&self, run: Run, c: u32) -> Option<u8> {
+        match run.map(c) {
+            Some(b) => Some(b),
+            None => self.get(c),
+        }
+    }
+}
+
+/// Encodes UTF-16 to a single-byte encoding while the units are ASCII, in `run` or in
+/// `extra`, and fit. Returns units read (= bytes written).
+pub(crate) fn single_byte_encode_utf16(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+) -> usize {
     let n = src.len().min(dst.len());
     for i in 0..n {
-        match run.map(u32::from(src[i])) {
+        match extra.map(run, u32::from(src[i])) {
             Some(b) => dst[i] = b,
             None => return i,
         }
@@ -455,10 +560,15 @@ pub(crate) fn single_byte_encode_utf16(run: Run, src: &[u16], dst: &mut [u8]) ->
     n
 }
 
-/// Encodes UTF-8 to a single-byte encoding while the characters are ASCII or in `run`
-/// and fit; stops before anything else (including malformed input).
+/// Encodes UTF-8 to a single-byte encoding while the characters are ASCII, in `run` or
+/// in `extra`, and fit; stops before anything else (including malformed input).
 /// Returns (bytes read, bytes written).
-pub(crate) fn single_byte_encode_utf8(run: Run, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn single_byte_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
         let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
@@ -484,7 +594,7 @@ pub(crate) fn single_byte_encode_utf8(run: Run, src: &[u8], dst: &mut [u8]) -> (
             }
             _ => return (r, w),
         };
-        match run.map(c) {
+        match extra.map(run, c) {
             Some(b) if c >= 0x80 => {
                 dst[w] = b;
                 w += 1;

@@ -5,7 +5,7 @@
 
 extern crate std;
 
-use super::scalar::{self, Run};
+use super::scalar::{self, Extra, Run};
 use super::*;
 use std::vec::Vec;
 
@@ -481,6 +481,34 @@ fn single_byte_decode() {
 }
 
 #[test]
+fn x_user_defined_decode() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for_inputs(bytes, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAAAA,
+                |d| x_user_defined_to_utf16::on(isa, s, d),
+                |d| scalar::x_user_defined_to_utf16(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                3,
+                0xAA,
+                |d| x_user_defined_to_utf8::on(isa, s, d),
+                |d| scalar::x_user_defined_to_utf8(s, d),
+            );
+        });
+    }
+    let mut d = [0u16; 2];
+    assert_eq!(scalar::x_user_defined_to_utf16(b"a\xFF", &mut d), 2);
+    assert_eq!(d, [0x61, 0xF7FF]);
+}
+
+#[test]
 fn single_byte_encode() {
     let runs = [
         Run {
@@ -514,30 +542,63 @@ fn single_byte_encode() {
             len: 0,
         },
     ];
+    // Maps of the characters outside the run: none, the test tables' (which hold
+    // several of the characters the generators make), and one of those characters.
+    let mut extras = std::vec![Extra::EMPTY];
+    let mut few = Extra::EMPTY;
+    for c in [0xE9, 0x7FF, 0x800, 0x4E2D, 0xFFFF, 0xD7FF, 0xE000] {
+        few.insert(c, 0x80 + (c % 128) as u8);
+    }
+    extras.push(few);
+    let mut common = Extra::EMPTY;
+    for c in [0x436u32, 0xE9, 0x4E2D, 0x7FF, 0x800, 0xFFFF] {
+        common.insert(c, 0x80 + (c % 128) as u8);
+    }
+    extras.push(common);
     for isa in isas() {
         let what = std::format!("{isa:?}");
         for run in runs {
-            for_inputs(bytes, |s| {
-                same_out(
-                    &what,
-                    s.len(),
-                    1,
-                    0xAA,
-                    |d| single_byte_encode_utf8::on(isa, run, s, d),
-                    |d| scalar::single_byte_encode_utf8(run, s, d),
-                );
-            });
-            for_inputs(units, |s| {
-                same_out(
-                    &what,
-                    s.len(),
-                    1,
-                    0xAA,
-                    |d| single_byte_encode_utf16::on(isa, run, s, d),
-                    |d| scalar::single_byte_encode_utf16(run, s, d),
-                );
-            });
+            for extra in &extras {
+                for_inputs(bytes, |s| {
+                    same_out(
+                        &what,
+                        s.len(),
+                        1,
+                        0xAA,
+                        |d| single_byte_encode_utf8::on(isa, run, extra, s, d),
+                        |d| scalar::single_byte_encode_utf8(run, extra, s, d),
+                    );
+                });
+                for_inputs(units, |s| {
+                    same_out(
+                        &what,
+                        s.len(),
+                        1,
+                        0xAA,
+                        |d| single_byte_encode_utf16::on(isa, run, extra, s, d),
+                        |d| scalar::single_byte_encode_utf16(run, extra, s, d),
+                    );
+                });
+            }
         }
+        // A real table's map with its own run.
+        let t = tables()[0];
+        let run = Run {
+            code_point: 0x410,
+            byte: 0xC0,
+            len: 64,
+        };
+        let extra = Extra::new(&t, run);
+        for_inputs(units, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAA,
+                |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
+                |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
+            );
+        });
     }
 }
 
@@ -556,8 +617,17 @@ fn scalar_oracle_basics() {
     };
     let mut d = [0u8; 8];
     assert_eq!(
-        scalar::single_byte_encode_utf8(run, "aЖ€".as_bytes(), &mut d),
+        scalar::single_byte_encode_utf8(run, &Extra::EMPTY, "aЖ€".as_bytes(), &mut d),
         (3, 2)
     );
     assert_eq!(&d[..2], b"a\xC6");
+    let mut extra = Extra::EMPTY;
+    extra.insert(0x20AC, 0x88);
+    assert_eq!(
+        scalar::single_byte_encode_utf8(run, &extra, "aЖ€".as_bytes(), &mut d),
+        (6, 3)
+    );
+    assert_eq!(&d[..3], b"a\xC6\x88");
+    assert_eq!(extra.get(0x20AC), Some(0x88));
+    assert_eq!(extra.get(0x20AD), None);
 }

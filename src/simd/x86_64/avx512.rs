@@ -4,7 +4,7 @@
 //! so nothing past the reported length is ever written.
 
 use crate::simd::kernels;
-use crate::simd::scalar::{self, Run};
+use crate::simd::scalar::{self, Extra, Run};
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::x86_64::*;
 
@@ -582,21 +582,38 @@ pub(crate) unsafe fn single_byte_to_utf8(
     }
 }
 
+/// The code point and length of a well-formed two- or three-byte sequence (not a
+/// surrogate) at the start of `src`.
+#[inline(always)]
+fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
+    match *src {
+        [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
+            Some(((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2))
+        }
+        [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
+            let c = (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            (c >= 0x800 && !(0xD800..=0xDFFF).contains(&c)).then_some((c, 3))
+        }
+        _ => None,
+    }
+}
+
 /// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
-/// vectors.
+/// vectors, other characters by `extra` without leaving the loop.
 ///
 /// # Safety
 /// The CPU must have the AVX-512 features.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn single_byte_encode_utf8(
     run: Run,
+    extra: &Extra,
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
     let two_byte_run = run.len > 0 && u32::from(run.code_point) + u32::from(run.len) <= 0x800;
     if !two_byte_run {
         // SAFETY: the caller checked the features.
-        return unsafe { kernels::single_byte_encode_utf8::<Avx512>(run, src, dst) };
+        return unsafe { kernels::single_byte_encode_utf8::<Avx512>(run, extra, src, dst) };
     }
     let n = src.len();
     let sp = src.as_ptr();
@@ -605,7 +622,7 @@ pub(crate) unsafe fn single_byte_encode_utf8(
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
         // SAFETY: loads read `src[r..r + 65]` (`r + 65 <= n`); at most 64 bytes are
-        // written at `w` (`w + 64 <= dst.len()`).
+        // written at `w` (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
         unsafe {
             let c0 = _mm512_set1_epi8(0xC0u8 as i8);
             let c80 = _mm512_set1_epi8(0x80u8 as i8);
@@ -645,7 +662,20 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                 _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
                 r += limit;
                 w += k;
-                if limit < 64 {
+                if limit == 0 {
+                    // A character the vector does not map (or one cut by the vector
+                    // end): by the run or `extra`, then on.
+                    if w < dst.len() {
+                        if let Some((c, len)) = two_or_three(&src[r..]) {
+                            if let Some(b) = extra.map(run, c) {
+                                // `w < dst.len()` was checked above.
+                                dp.add(w).write(b);
+                                w += 1;
+                                r += len;
+                                continue;
+                            }
+                        }
+                    }
                     break;
                 }
             }
@@ -654,11 +684,112 @@ pub(crate) unsafe fn single_byte_encode_utf8(
             return (r, w);
         }
         let end = n.min(r + 64);
-        let (rr, ww) = scalar::single_byte_encode_utf8(run, &src[r..end], &mut dst[w..]);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
         r += rr;
         w += ww;
         if rr == 0 {
             return (r, w);
         }
     }
+}
+
+/// The 16 bytes `q` (0..4) of `v`, zero-extended to `u32` lanes.
+#[inline(always)]
+unsafe fn quarter_u32(v: __m512i, q: usize) -> __m512i {
+    // SAFETY: forwarded contract.
+    unsafe {
+        _mm512_cvtepu8_epi32(match q {
+            0 => _mm512_castsi512_si128(v),
+            1 => _mm512_extracti32x4_epi32::<1>(v),
+            2 => _mm512_extracti32x4_epi32::<2>(v),
+            _ => _mm512_extracti32x4_epi32::<3>(v),
+        })
+    }
+}
+
+/// See [`scalar::x_user_defined_to_utf8`]: each 16 bytes become 32-bit lanes holding
+/// the byte (ASCII) or `EF 9E|9F 80|low6` (U+F780..U+F7FF), packed by a compress.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    {
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`); at most 192 bytes are
+        // written at `w` (`w + 192 <= dst.len()`): 48 per quarter, by masked stores of
+        // exactly the bytes counted.
+        unsafe {
+            let low6 = _mm512_set1_epi32(0x3F_0000);
+            let bit6 = _mm512_set1_epi32(0x100);
+            let base = _mm512_set1_epi32(0x80_9EEF);
+            while r + 64 <= n && dst.len() - w >= 192 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let upper = _mm512_movepi8_mask(v);
+                if upper == 0 {
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                for q in 0..4 {
+                    let hi = (upper >> (16 * q)) as u16;
+                    let x = quarter_u32(v, q);
+                    if hi == 0 {
+                        _mm_storeu_si128(dp.add(w).cast(), _mm512_cvtepi32_epi8(x));
+                        w += 16;
+                        continue;
+                    }
+                    // Bytes 0x80..=0xFF: EF, 9E + bit 6, 80 | low 6 bits.
+                    let three = _mm512_ternarylogic_epi32::<0xFE>(
+                        _mm512_and_si512(_mm512_slli_epi32::<16>(x), low6),
+                        _mm512_and_si512(_mm512_slli_epi32::<2>(x), bit6),
+                        base,
+                    );
+                    let lanes = _mm512_mask_mov_epi32(x, hi, three);
+                    let keep = 0x1111_1111_1111_1111 | _pdep_u64(u64::from(hi), 0x2222_2222_2222_2222) * 3;
+                    let packed = _mm512_maskz_compress_epi8(keep, lanes);
+                    let len = 16 + 2 * hi.count_ones() as usize;
+                    _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(len), packed);
+                    w += len;
+                }
+                r += 64;
+            }
+        }
+    }
+    let (rr, ww) = scalar::x_user_defined_to_utf8(&src[r..], &mut dst[w..]);
+    (r + rr, w + ww)
+}
+
+/// See [`scalar::x_user_defined_to_utf16`]: widen, and a masked add of 0xF700 to the
+/// units of bytes from 0x80.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + 64]`, stores write units `dst[i..i + 64]`, in
+    // bounds as `i + 64 <= n`.
+    unsafe {
+        let add = _mm512_set1_epi16(0xF700u16 as i16);
+        while i + 64 <= n {
+            let v = _mm512_loadu_si512(sp.add(i).cast());
+            let upper = _mm512_movepi8_mask(v);
+            let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+            let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v));
+            _mm512_storeu_si512(dp.add(i).cast(), _mm512_mask_add_epi16(lo, upper as u32, lo, add));
+            _mm512_storeu_si512(
+                dp.add(i + 32).cast(),
+                _mm512_mask_add_epi16(hi, (upper >> 32) as u32, hi, add),
+            );
+            i += 64;
+        }
+    }
+    i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
 }

@@ -1,0 +1,74 @@
+//! Big5: the spec's decoder (index Big5 plus four pointers that give two code
+//! points) and encoder (the index Big5 pointer rule).
+
+use crate::buffer::ByteDest;
+use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
+use crate::encoder::Source;
+use crate::tables::cjk;
+use crate::{DecoderResult, EncoderResult};
+
+struct Big5;
+
+impl TwoByte for Big5 {
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (0x81..=0xFE).contains(&b) {
+            Lead::Start
+        } else {
+            Lead::Bad
+        }
+    }
+
+    #[inline(always)]
+    fn pair(lead: u8, trail: u8) -> u32 {
+        let offset = if trail < 0x7F { 0x40 } else { 0x62 };
+        if !matches!(trail, 0x40..=0x7E | 0xA1..=0xFE) {
+            return 0;
+        }
+        let pointer = usize::from(lead - 0x81) * 157 + usize::from(trail - offset);
+        match cjk::big5_decode(pointer) {
+            0 => special(pointer),
+            c => c,
+        }
+    }
+}
+
+/// The four pointers that decode to two code points (not in index Big5).
+#[cold]
+fn special(pointer: usize) -> u32 {
+    let (a, b) = match pointer {
+        1133 => (0x00CA, 0x0304),
+        1135 => (0x00CA, 0x030C),
+        1164 => (0x00EA, 0x0304),
+        1166 => (0x00EA, 0x030C),
+        _ => return 0,
+    };
+    PAIR_OF_TWO + (a << 16) + b
+}
+
+/// The Big5 decoder: a lead byte from an earlier buffer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Big5Decoder(pub(crate) TwoByteDecoder);
+
+impl Big5Decoder {
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: CjkDest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        self.0.decode::<Big5, D>(src, dst, last)
+    }
+}
+
+/// Encodes from `src` into `dst`.
+pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    two_byte::encode(src, dst, |c| {
+        let pointer = cjk::big5_encode(u32::from(c))?;
+        let lead = (pointer / 157 + 0x81) as u8;
+        let trail = (pointer % 157) as u8;
+        let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+        Some(Bytes::Two(lead, trail + offset))
+    })
+}

@@ -1,0 +1,59 @@
+//! EUC-KR: the spec's decoder and encoder over index EUC-KR (KS X 1001 and the
+//! Unified Hangul Code extension, leads 0x81..=0xFE, trails 0x41..=0xFE).
+
+use crate::buffer::ByteDest;
+use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder};
+use crate::encoder::Source;
+use crate::tables::cjk;
+use crate::{DecoderResult, EncoderResult};
+
+struct EucKr;
+
+impl TwoByte for EucKr {
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (0x81..=0xFE).contains(&b) {
+            Lead::Start
+        } else {
+            Lead::Bad
+        }
+    }
+
+    #[inline(always)]
+    fn pair(lead: u8, trail: u8) -> u32 {
+        if !(0x41..=0xFE).contains(&trail) {
+            return 0;
+        }
+        u32::from(cjk::euc_kr_decode(
+            usize::from(lead - 0x81),
+            usize::from(trail - 0x41),
+        ))
+    }
+}
+
+/// The EUC-KR decoder: a lead byte from an earlier buffer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EucKrDecoder(pub(crate) TwoByteDecoder);
+
+impl EucKrDecoder {
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: CjkDest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        self.0.decode::<EucKr, D>(src, dst, last)
+    }
+}
+
+/// Encodes from `src` into `dst`.
+pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    two_byte::encode(src, dst, |c| {
+        let pointer = cjk::euc_kr_encode(u16::try_from(u32::from(c)).ok()?)?;
+        Some(Bytes::Two(
+            (pointer / 190 + 0x81) as u8,
+            (pointer % 190 + 0x41) as u8,
+        ))
+    })
+}

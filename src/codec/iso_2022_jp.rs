@@ -1,0 +1,499 @@
+//! ISO-2022-JP: the spec's decoder (states ASCII, Roman, katakana, leading byte,
+//! trailing byte, escape start, escape, with the output flag) and encoder (states
+//! ASCII, Roman, jis0208; halfwidth katakana as fullwidth).
+//!
+//! Where the spec restores an escape sequence's second byte after the third byte
+//! fails to match, the byte is kept as `pending_prepended` and processed at the
+//! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
+
+use crate::buffer::{ByteDest, Dest};
+use crate::codec::two_byte::{CjkDest, Lead, TwoByte};
+use crate::encoder::Source;
+use crate::tables::cjk;
+use crate::{DecoderResult, EncoderResult};
+
+/// The jis0208 pairs of the leading byte state, for the hot loop.
+struct Jis0208;
+
+impl TwoByte for Jis0208 {
+    const ASCII: bool = false;
+
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (0x21..=0x7E).contains(&b) {
+            Lead::Start
+        } else {
+            Lead::Bad
+        }
+    }
+
+    #[inline(always)]
+    fn pair(lead: u8, trail: u8) -> u32 {
+        if !(0x21..=0x7E).contains(&trail) {
+            return 0;
+        }
+        u32::from(cjk::jis0208_decode(
+            usize::from(lead - 0x21),
+            usize::from(trail - 0x21),
+        ))
+    }
+}
+
+/// The katakana state's bytes, for the hot loop.
+struct Katakana;
+
+impl TwoByte for Katakana {
+    const ASCII: bool = false;
+
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (0x21..=0x5F).contains(&b) {
+            Lead::Char(0xFF61 - 0x21 + u16::from(b))
+        } else {
+            Lead::Bad
+        }
+    }
+
+    fn pair(_: u8, _: u8) -> u32 {
+        0
+    }
+}
+
+/// The Roman state's bytes, for the hot loop.
+struct Roman;
+
+impl TwoByte for Roman {
+    const ASCII: bool = false;
+
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        match b {
+            0x5C => Lead::Char(0xA5),
+            0x7E => Lead::Char(0x203E),
+            0x0E | 0x0F | 0x1B | 0x80.. => Lead::Bad,
+            _ => Lead::Char(u16::from(b)),
+        }
+    }
+
+    fn pair(_: u8, _: u8) -> u32 {
+        0
+    }
+}
+
+/// The decoder states of the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Ascii,
+    Roman,
+    Katakana,
+    LeadByte,
+    TrailByte,
+    EscapeStart,
+    Escape,
+}
+
+/// The ISO-2022-JP decoder.
+#[derive(Clone, Debug)]
+pub(crate) struct Iso2022JpDecoder {
+    state: State,
+    output_state: State,
+    lead: u8,
+    output: bool,
+    /// `lead` (0x24 or 0x28, from a failed escape) is still to be processed in
+    /// `state`.
+    pending_prepended: bool,
+}
+
+impl Default for Iso2022JpDecoder {
+    fn default() -> Self {
+        Iso2022JpDecoder {
+            state: State::Ascii,
+            output_state: State::Ascii,
+            lead: 0,
+            output: false,
+            pending_prepended: false,
+        }
+    }
+}
+
+impl Iso2022JpDecoder {
+    /// Bytes consumed in earlier calls that have not produced output yet.
+    pub(crate) fn pending_len(&self) -> usize {
+        match self.state {
+            State::TrailByte | State::EscapeStart => 1,
+            State::Escape => 2,
+            _ => usize::from(self.pending_prepended),
+        }
+    }
+
+    /// Whether the decoder is in its initial state (as encoding_rs defines it for
+    /// `latin1_byte_compatible_up_to`).
+    pub(crate) fn is_neutral(&self) -> bool {
+        self.state == State::Ascii
+            && self.output_state == State::Ascii
+            && self.lead == 0
+            && !self.output
+            && !self.pending_prepended
+    }
+
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: CjkDest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        if self.pending_prepended {
+            let lead = self.lead;
+            match self.state {
+                State::Ascii | State::Roman | State::Katakana => {
+                    let c = if self.state == State::Katakana {
+                        0xFF61 - 0x21 + u16::from(lead)
+                    } else {
+                        u16::from(lead)
+                    };
+                    if dst.room() < D::len_of_bmp(c) {
+                        return (DecoderResult::OutputFull, 0);
+                    }
+                    dst.push_bmp(c);
+                    self.lead = 0;
+                }
+                // The byte becomes the lead of a jis0208 pair.
+                _ => self.state = State::TrailByte,
+            }
+            self.pending_prepended = false;
+            self.output = false;
+        }
+        let mut r = 0;
+        loop {
+            let n = match self.state {
+                State::LeadByte => dst.run::<Jis0208>(&src[r..]),
+                State::Katakana => dst.run::<Katakana>(&src[r..]),
+                State::Roman => dst.run::<Roman>(&src[r..]),
+                _ => 0,
+            };
+            if n != 0 {
+                self.output = false;
+                r += n;
+            }
+            let Some(&b) = src.get(r) else {
+                if last {
+                    return self.end(dst, r);
+                }
+                return (DecoderResult::InputEmpty, r);
+            };
+            match self.state {
+                State::Ascii => {
+                    if b == 0x1B {
+                        self.state = State::EscapeStart;
+                        r += 1;
+                        continue;
+                    }
+                    if b > 0x7F || b == 0x0E || b == 0x0F {
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        self.output = false;
+                        return (DecoderResult::Malformed(1, 0), r + 1);
+                    }
+                    let run = crate::Encoding::iso_2022_jp_ascii_valid_up_to(&src[r..]);
+                    let n = dst.copy_ascii(&src[r..r + run]);
+                    if n == 0 {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    self.output = false;
+                    r += n;
+                }
+                State::Roman => {
+                    if b == 0x1B {
+                        self.state = State::EscapeStart;
+                        r += 1;
+                        continue;
+                    }
+                    let c = match b {
+                        0x5C => 0xA5,
+                        0x7E => 0x203E,
+                        0x0E | 0x0F | 0x80.. => {
+                            if dst.room() < D::FFFD_LEN {
+                                return (DecoderResult::OutputFull, r);
+                            }
+                            self.output = false;
+                            return (DecoderResult::Malformed(1, 0), r + 1);
+                        }
+                        _ => u16::from(b),
+                    };
+                    if dst.room() < D::len_of_bmp(c) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push_bmp(c);
+                    self.output = false;
+                    r += 1;
+                }
+                State::Katakana => {
+                    if b == 0x1B {
+                        self.state = State::EscapeStart;
+                        r += 1;
+                        continue;
+                    }
+                    if !(0x21..=0x5F).contains(&b) {
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        self.output = false;
+                        return (DecoderResult::Malformed(1, 0), r + 1);
+                    }
+                    let c = 0xFF61 - 0x21 + u16::from(b);
+                    if dst.room() < D::len_of_bmp(c) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push_bmp(c);
+                    self.output = false;
+                    r += 1;
+                }
+                State::LeadByte => {
+                    if b == 0x1B {
+                        self.state = State::EscapeStart;
+                        r += 1;
+                        continue;
+                    }
+                    if !(0x21..=0x7E).contains(&b) {
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        self.output = false;
+                        return (DecoderResult::Malformed(1, 0), r + 1);
+                    }
+                    self.output = false;
+                    self.lead = b;
+                    self.state = State::TrailByte;
+                    r += 1;
+                }
+                State::TrailByte => {
+                    if b == 0x1B {
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        // The lead is in error; the escape is consumed.
+                        self.state = State::EscapeStart;
+                        return (DecoderResult::Malformed(1, 1), r + 1);
+                    }
+                    let c = if (0x21..=0x7E).contains(&b) {
+                        cjk::jis0208_decode(usize::from(self.lead - 0x21), usize::from(b - 0x21))
+                    } else {
+                        0
+                    };
+                    if c == 0 {
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        self.state = State::LeadByte;
+                        return (DecoderResult::Malformed(2, 0), r + 1);
+                    }
+                    if dst.room() < D::len_of_bmp(c) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push_bmp(c);
+                    self.state = State::LeadByte;
+                    r += 1;
+                }
+                State::EscapeStart => {
+                    if b == 0x24 || b == 0x28 {
+                        self.lead = b;
+                        self.state = State::Escape;
+                        r += 1;
+                        continue;
+                    }
+                    if dst.room() < D::FFFD_LEN {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    // Restore the byte (leave it unread).
+                    self.output = false;
+                    self.state = self.output_state;
+                    return (DecoderResult::Malformed(1, 0), r);
+                }
+                State::Escape => {
+                    let state = match (self.lead, b) {
+                        (0x28, 0x42) => Some(State::Ascii),
+                        (0x28, 0x4A) => Some(State::Roman),
+                        (0x28, 0x49) => Some(State::Katakana),
+                        (0x24, 0x40 | 0x42) => Some(State::LeadByte),
+                        _ => None,
+                    };
+                    if let Some(state) = state {
+                        if self.output && dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        self.lead = 0;
+                        self.state = state;
+                        self.output_state = state;
+                        let output = self.output;
+                        self.output = true;
+                        r += 1;
+                        if output {
+                            // Two escape sequences in a row: the first was an error.
+                            return (DecoderResult::Malformed(3, 3), r);
+                        }
+                        continue;
+                    }
+                    if dst.room() < D::FFFD_LEN {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    // Restore lead and byte: the lead is processed at the start of
+                    // the next call, the byte is left unread.
+                    self.pending_prepended = true;
+                    self.output = false;
+                    self.state = self.output_state;
+                    return (DecoderResult::Malformed(1, 1), r);
+                }
+            }
+        }
+    }
+
+    /// End of the stream.
+    fn end<D: Dest>(&mut self, dst: &mut D, r: usize) -> (DecoderResult, usize) {
+        match self.state {
+            State::TrailByte | State::EscapeStart | State::Escape => {
+                if dst.room() < D::FFFD_LEN {
+                    return (DecoderResult::OutputFull, r);
+                }
+                if self.state == State::Escape {
+                    // Restore the lead: processed at the start of the next call.
+                    self.pending_prepended = true;
+                    self.state = self.output_state;
+                    return (DecoderResult::Malformed(1, 1), r);
+                }
+                self.state = self.output_state;
+                (DecoderResult::Malformed(1, 0), r)
+            }
+            _ => (DecoderResult::InputEmpty, r),
+        }
+    }
+}
+
+/// The encoder states of the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EncState {
+    Ascii,
+    Roman,
+    Jis0208,
+}
+
+/// The ISO-2022-JP encoder.
+#[derive(Clone, Debug)]
+pub(crate) struct Iso2022JpEncoder {
+    state: EncState,
+}
+
+impl Default for Iso2022JpEncoder {
+    fn default() -> Self {
+        Iso2022JpEncoder {
+            state: EncState::Ascii,
+        }
+    }
+}
+
+const TO_ASCII: [u8; 3] = [0x1B, 0x28, 0x42];
+const TO_ROMAN: [u8; 3] = [0x1B, 0x28, 0x4A];
+const TO_JIS0208: [u8; 3] = [0x1B, 0x24, 0x42];
+
+impl Iso2022JpEncoder {
+    /// Whether the encoder is not in the ASCII state (a final call writes ESC ( B).
+    pub(crate) fn has_pending_state(&self) -> bool {
+        self.state != EncState::Ascii
+    }
+
+    /// Encodes from `src` into `dst`; `last` returns to ASCII at the end.
+    pub(crate) fn encode<S: Source>(
+        &mut self,
+        src: &mut S,
+        dst: &mut ByteDest,
+        last: bool,
+    ) -> EncoderResult {
+        loop {
+            let before = src.pos();
+            let Some(c) = src.next_char() else {
+                if last && self.state != EncState::Ascii {
+                    if dst.room() < 3 {
+                        return EncoderResult::OutputFull;
+                    }
+                    dst.push_slice(&TO_ASCII);
+                    self.state = EncState::Ascii;
+                }
+                return EncoderResult::InputEmpty;
+            };
+            let cp = u32::from(c);
+            // Step 3: never write these in ASCII or Roman.
+            if self.state != EncState::Jis0208 && matches!(cp, 0x0E | 0x0F | 0x1B) {
+                return EncoderResult::Unmappable('\u{FFFD}');
+            }
+            let byte = match (self.state, cp) {
+                (EncState::Ascii, 0x00..=0x7F) => Some(cp as u8),
+                (EncState::Roman, 0x00..=0x7F) if cp != 0x5C && cp != 0x7E => Some(cp as u8),
+                (EncState::Roman, 0xA5) => Some(0x5C),
+                (EncState::Roman, 0x203E) => Some(0x7E),
+                _ => None,
+            };
+            if let Some(byte) = byte {
+                if dst.room() == 0 {
+                    src.set_pos(before);
+                    return EncoderResult::OutputFull;
+                }
+                dst.push(byte);
+                continue;
+            }
+            // A switch of state, after which the code point is processed again.
+            let switch = if cp <= 0x7F {
+                Some((EncState::Ascii, TO_ASCII))
+            } else if cp == 0xA5 || cp == 0x203E {
+                Some((EncState::Roman, TO_ROMAN))
+            } else {
+                None
+            };
+            if let Some((state, bytes)) = switch {
+                if dst.room() < 3 {
+                    src.set_pos(before);
+                    return EncoderResult::OutputFull;
+                }
+                dst.push_slice(&bytes);
+                self.state = state;
+                src.set_pos(before);
+                continue;
+            }
+            let pointer = u16::try_from(cp).ok().and_then(|u| {
+                let u = match u {
+                    0x2212 => 0xFF0D,
+                    0xFF61..=0xFF9F => cjk::iso_2022_jp_katakana(u),
+                    _ => u,
+                };
+                cjk::jis0208_encode(u)
+            });
+            let Some(pointer) = pointer else {
+                if self.state == EncState::Jis0208 {
+                    // The spec returns to ASCII first; the error follows in ASCII.
+                    if dst.room() < 3 {
+                        src.set_pos(before);
+                        return EncoderResult::OutputFull;
+                    }
+                    dst.push_slice(&TO_ASCII);
+                    self.state = EncState::Ascii;
+                }
+                return EncoderResult::Unmappable(c);
+            };
+            if self.state != EncState::Jis0208 {
+                if dst.room() < 3 {
+                    src.set_pos(before);
+                    return EncoderResult::OutputFull;
+                }
+                dst.push_slice(&TO_JIS0208);
+                self.state = EncState::Jis0208;
+                src.set_pos(before);
+                continue;
+            }
+            if dst.room() < 2 {
+                src.set_pos(before);
+                return EncoderResult::OutputFull;
+            }
+            dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Shift_JIS: the spec's decoder (index jis0208, the EUDC range as Private Use, the
+//! single bytes 0x80 and 0xA1..=0xDF) and encoder (the index Shift_JIS pointer).
+
+use crate::buffer::ByteDest;
+use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder};
+use crate::encoder::Source;
+use crate::tables::cjk;
+use crate::{DecoderResult, EncoderResult};
+
+struct ShiftJis;
+
+impl TwoByte for ShiftJis {
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        match b {
+            0x80 => Lead::Char(0x80),
+            0xA1..=0xDF => Lead::Char(0xFF61 - 0xA1 + u16::from(b)),
+            0x81..=0x9F | 0xE0..=0xFC => Lead::Start,
+            _ => Lead::Bad,
+        }
+    }
+
+    #[inline(always)]
+    fn pair(lead: u8, trail: u8) -> u32 {
+        if !matches!(trail, 0x40..=0x7E | 0x80..=0xFC) {
+            return 0;
+        }
+        let offset = if trail < 0x7F { 0x40 } else { 0x41 };
+        let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
+        let pointer = usize::from(lead - lead_offset) * 188 + usize::from(trail - offset);
+        if (8836..=10715).contains(&pointer) {
+            // EUDC: Private Use.
+            return (0xE000 - 8836 + pointer) as u32;
+        }
+        u32::from(cjk::jis0208_decode_pointer(pointer))
+    }
+}
+
+/// The Shift_JIS decoder: a lead byte from an earlier buffer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShiftJisDecoder(pub(crate) TwoByteDecoder);
+
+impl ShiftJisDecoder {
+    /// Decodes into `dst`; returns the result and the bytes read.
+    pub(crate) fn decode<D: CjkDest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        self.0.decode::<ShiftJis, D>(src, dst, last)
+    }
+}
+
+/// Encodes from `src` into `dst`.
+pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    two_byte::encode(src, dst, |c| {
+        let c = u16::try_from(u32::from(c)).ok()?;
+        match c {
+            0x80 => return Some(Bytes::One(0x80)),
+            0xA5 => return Some(Bytes::One(0x5C)),
+            0x203E => return Some(Bytes::One(0x7E)),
+            0xFF61..=0xFF9F => return Some(Bytes::One((c - 0xFF61 + 0xA1) as u8)),
+            _ => {}
+        }
+        let c = if c == 0x2212 { 0xFF0D } else { c };
+        let pointer = cjk::jis0208_shift_jis_encode(c)?;
+        let lead = pointer / 188;
+        let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
+        let trail = pointer % 188;
+        let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+        Some(Bytes::Two(
+            (lead + lead_offset) as u8,
+            (trail + offset) as u8,
+        ))
+    })
+}

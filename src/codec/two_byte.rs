@@ -1,0 +1,362 @@
+//! Machinery shared by the ASCII-compatible CJK codecs: the lead/trail decoder of
+//! Big5, EUC-KR and Shift_JIS, and the encoder loop of all six ASCII-compatible
+//! CJK encoders.
+//!
+//! Error reporting follows the spec (and encoding_rs's `Malformed` numbers): a bad
+//! lead is `Malformed(1, 0)`; a lead whose trail does not give a code point is
+//! `Malformed(2, 0)` with the trail consumed, or `Malformed(1, 0)` with the trail
+//! left unread when the trail is an ASCII byte (the spec restores it).
+
+use crate::buffer::{ByteDest, Dest, Utf16Dest, Utf8Dest};
+use crate::encoder::Source;
+use crate::{DecoderResult, EncoderResult};
+
+/// What a non-ASCII byte means outside a sequence.
+pub(crate) enum Lead {
+    /// A character on its own.
+    Char(u16),
+    /// The first byte of a two-byte sequence.
+    Start,
+    /// An error.
+    Bad,
+}
+
+/// A [`TwoByte::pair`] result `PAIR_OF_TWO + (first << 16) + second` (above
+/// U+10FFFF) stands for two BMP code points: Big5's four combining sequences.
+pub(crate) const PAIR_OF_TWO: u32 = 0x11 << 16;
+
+/// An encoding's two-byte structure, for [`TwoByteDecoder`] and [`CjkDest::run`].
+pub(crate) trait TwoByte {
+    /// Whether bytes below 0x80 are ASCII (false: [`TwoByte::lead`] sees them too).
+    const ASCII: bool = true;
+    /// What a non-ASCII byte means outside a sequence.
+    fn lead(b: u8) -> Lead;
+    /// The code point of a lead and a trail byte: 0 for none (an error), or
+    /// [`PAIR_OF_TWO`] plus two code points.
+    fn pair(lead: u8, trail: u8) -> u32;
+}
+
+/// The outcome of decoding one lead and trail.
+enum Step {
+    Done,
+    Full,
+    /// An error of this many bytes: 1 (the trail is left unread) or 2.
+    Bad(u8),
+}
+
+#[inline(always)]
+fn write_pair<E: TwoByte, D: Dest>(lead: u8, trail: u8, dst: &mut D) -> Step {
+    let c = E::pair(lead, trail);
+    // A BMP code point takes at most as much room as U+FFFD.
+    if c.wrapping_sub(1) < 0xFFFF && dst.room() >= D::FFFD_LEN {
+        dst.push_bmp(c as u16);
+        return Step::Done;
+    }
+    write_pair_cold::<D>(c, trail, dst)
+}
+
+/// Errors, astral code points, pairs, and anything near the end of the output.
+#[inline(never)]
+fn write_pair_cold<D: Dest>(c: u32, trail: u8, dst: &mut D) -> Step {
+    if c.wrapping_sub(1) < 0xFFFF {
+        let c = c as u16;
+        if dst.room() < D::len_of_bmp(c) {
+            return Step::Full;
+        }
+        dst.push_bmp(c);
+        return Step::Done;
+    }
+    if c == 0 {
+        if dst.room() < D::FFFD_LEN {
+            return Step::Full;
+        }
+        return Step::Bad(if trail < 0x80 { 1 } else { 2 });
+    }
+    if c >= PAIR_OF_TWO {
+        let (a, b) = ((c >> 16) as u16 - 0x11, c as u16);
+        if dst.room() < D::len_of_bmp(a) + D::len_of_bmp(b) {
+            return Step::Full;
+        }
+        dst.push_bmp(a);
+        dst.push_bmp(b);
+        return Step::Done;
+    }
+    let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
+    if dst.room() < D::len_of(c) {
+        return Step::Full;
+    }
+    dst.push(c);
+    Step::Done
+}
+
+/// The decoder state of Big5, EUC-KR and Shift_JIS: a lead byte from an earlier
+/// buffer (0 = none).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TwoByteDecoder {
+    lead: u8,
+}
+
+impl TwoByteDecoder {
+    /// Bytes consumed in earlier calls that have not produced output yet.
+    pub(crate) fn pending_len(&self) -> usize {
+        usize::from(self.lead != 0)
+    }
+
+    /// Whether no sequence is pending.
+    pub(crate) fn is_neutral(&self) -> bool {
+        self.lead == 0
+    }
+
+    /// Decodes into `dst`; returns the result and the bytes read.
+    #[inline(always)]
+    pub(crate) fn decode<E: TwoByte, D: CjkDest>(
+        &mut self,
+        src: &[u8],
+        dst: &mut D,
+        last: bool,
+    ) -> (DecoderResult, usize) {
+        let mut r = 0;
+        if self.lead != 0 {
+            let Some(&b) = src.first() else {
+                if !last {
+                    return (DecoderResult::InputEmpty, 0);
+                }
+                if dst.room() < D::FFFD_LEN {
+                    return (DecoderResult::OutputFull, 0);
+                }
+                self.lead = 0;
+                return (DecoderResult::Malformed(1, 0), 0);
+            };
+            match write_pair::<E, D>(self.lead, b, dst) {
+                Step::Done => {
+                    self.lead = 0;
+                    r = 1;
+                }
+                Step::Full => return (DecoderResult::OutputFull, 0),
+                Step::Bad(len) => {
+                    self.lead = 0;
+                    return (DecoderResult::Malformed(len, 0), usize::from(len) - 1);
+                }
+            }
+        }
+        loop {
+            r += dst.run::<E>(&src[r..]);
+            let Some(&b) = src.get(r) else {
+                return (DecoderResult::InputEmpty, r);
+            };
+            if b < 0x80 {
+                let n = ascii(&src[r..], dst);
+                if n == 0 {
+                    return (DecoderResult::OutputFull, r);
+                }
+                r += n;
+                continue;
+            }
+            match E::lead(b) {
+                Lead::Start => {
+                    let Some(&t) = src.get(r + 1) else {
+                        if !last {
+                            self.lead = b;
+                            return (DecoderResult::InputEmpty, r + 1);
+                        }
+                        if dst.room() < D::FFFD_LEN {
+                            return (DecoderResult::OutputFull, r);
+                        }
+                        return (DecoderResult::Malformed(1, 0), r + 1);
+                    };
+                    match write_pair::<E, D>(b, t, dst) {
+                        Step::Done => r += 2,
+                        Step::Full => return (DecoderResult::OutputFull, r),
+                        Step::Bad(len) => {
+                            return (DecoderResult::Malformed(len, 0), r + usize::from(len))
+                        }
+                    }
+                }
+                Lead::Char(c) => {
+                    if dst.room() < D::len_of_bmp(c) {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    dst.push_bmp(c);
+                    r += 1;
+                }
+                Lead::Bad => {
+                    if dst.room() < D::FFFD_LEN {
+                        return (DecoderResult::OutputFull, r);
+                    }
+                    return (DecoderResult::Malformed(1, 0), r + 1);
+                }
+            }
+        }
+    }
+}
+
+/// Decodes the ASCII byte at `src[0]` and the ASCII run after it, as much as fits;
+/// returns the bytes read (0 when there is no room).
+#[inline(always)]
+pub(crate) fn ascii<D: Dest>(src: &[u8], dst: &mut D) -> usize {
+    // A lone ASCII byte between non-ASCII ones (a space, punctuation) is cheaper
+    // written directly than through the bulk copy.
+    if !matches!(src.get(1), Some(&next) if next < 0x80) {
+        if dst.room() == 0 {
+            return 0;
+        }
+        dst.push_bmp(u16::from(src[0]));
+        return 1;
+    }
+    dst.copy_ascii(src)
+}
+
+/// Direct writes into a destination's buffer, for the decoders' hot loops.
+pub(crate) trait CjkDest: Dest {
+    /// Decodes the longest prefix of `src` made of two-byte BMP characters,
+    /// single-byte characters and (for ASCII-compatible `E`) ASCII bytes each
+    /// followed by a non-ASCII one, as far as it fits; returns the bytes read. Stops
+    /// before anything else (errors, astral code points, longer sequences, ASCII
+    /// runs, a sequence cut by the end of `src`).
+    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize;
+}
+
+/// A code unit type of a destination.
+trait Unit: Sized {
+    /// Writes BMP code point `c` at `out[w..]`; the units written, or `None` if it
+    /// does not fit.
+    fn put(out: &mut [Self], w: usize, c: u16) -> Option<usize>;
+}
+
+impl Unit for u8 {
+    #[inline(always)]
+    fn put(out: &mut [u8], w: usize, c: u16) -> Option<usize> {
+        if c < 0x80 {
+            *out.get_mut(w)? = c as u8;
+            Some(1)
+        } else if c < 0x800 {
+            out.get_mut(w..w + 2)?
+                .copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+            Some(2)
+        } else {
+            out.get_mut(w..w + 3)?.copy_from_slice(&[
+                0xE0 | (c >> 12) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+            Some(3)
+        }
+    }
+}
+
+impl Unit for u16 {
+    #[inline(always)]
+    fn put(out: &mut [u16], w: usize, c: u16) -> Option<usize> {
+        *out.get_mut(w)? = c;
+        Some(1)
+    }
+}
+
+/// [`CjkDest::run`] over a buffer: (bytes read, units written).
+#[inline(always)]
+fn run<E: TwoByte, U: Unit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    while let Some(&b) = src.get(r) {
+        let (c, len) = if E::ASCII && b < 0x80 {
+            match src.get(r + 1) {
+                Some(&next) if next >= 0x80 => (u16::from(b), 1),
+                _ => break,
+            }
+        } else {
+            match E::lead(b) {
+                Lead::Start => {
+                    let Some(&t) = src.get(r + 1) else {
+                        break;
+                    };
+                    let c = E::pair(b, t);
+                    if c.wrapping_sub(1) >= 0xFFFF {
+                        break;
+                    }
+                    (c as u16, 2)
+                }
+                Lead::Char(c) => (c, 1),
+                Lead::Bad => break,
+            }
+        };
+        let Some(n) = U::put(out, w, c) else {
+            break;
+        };
+        w += n;
+        r += len;
+    }
+    (r, w)
+}
+
+impl CjkDest for Utf8Dest<'_> {
+    #[inline(always)]
+    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize {
+        let (read, written) = run::<E, u8>(src, self.tail());
+        self.advance(written);
+        read
+    }
+}
+
+impl CjkDest for Utf16Dest<'_> {
+    #[inline(always)]
+    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize {
+        let (read, written) = run::<E, u16>(src, self.tail());
+        self.advance(written);
+        read
+    }
+}
+
+/// The bytes of one encoded character.
+pub(crate) enum Bytes {
+    One(u8),
+    Two(u8, u8),
+    Four([u8; 4]),
+}
+
+/// The encoder loop of the ASCII-compatible CJK encodings: ASCII runs go through
+/// the bulk copy, every other character through `map` (`None` = unmappable).
+#[inline(always)]
+pub(crate) fn encode<S: Source>(
+    src: &mut S,
+    dst: &mut ByteDest,
+    mut map: impl FnMut(char) -> Option<Bytes>,
+) -> EncoderResult {
+    loop {
+        let before = src.pos();
+        let Some(c) = src.next_char() else {
+            return EncoderResult::InputEmpty;
+        };
+        if c.is_ascii() {
+            src.set_pos(before);
+            src.copy_ascii(dst);
+            if src.pos() == before {
+                return EncoderResult::OutputFull;
+            }
+            continue;
+        }
+        let fits = match map(c) {
+            Some(Bytes::Two(a, b)) => {
+                dst.room() >= 2 && {
+                    dst.push_slice(&[a, b]);
+                    true
+                }
+            }
+            Some(Bytes::One(b)) => {
+                dst.room() >= 1 && {
+                    dst.push(b);
+                    true
+                }
+            }
+            Some(Bytes::Four(b)) => {
+                dst.room() >= 4 && {
+                    dst.push_slice(&b);
+                    true
+                }
+            }
+            None => return EncoderResult::Unmappable(c),
+        };
+        if !fits {
+            src.set_pos(before);
+            return EncoderResult::OutputFull;
+        }
+    }
+}
