@@ -44,7 +44,8 @@ fn run(encoding: &'static Encoding, path: &str) -> std::io::Result<bool> {
         let last = n == 0;
         let mut read = 0;
         loop {
-            let (result, r, w, replaced) = decoder.decode_to_utf8(&input[read..n], &mut output, last);
+            let (result, r, w, replaced) =
+                decoder.decode_to_utf8(&input[read..n], &mut output, last);
             read += r;
             had_errors |= replaced;
             out.write_all(&output[..w])?;

@@ -120,7 +120,8 @@ impl Dest for Utf8Dest<'_> {
     }
     #[inline]
     fn single_byte_bulk(&mut self, table: &[u16; 128], src: &[u8]) -> usize {
-        let (read, written) = crate::simd::single_byte_to_utf8(table, src, &mut self.buf[self.pos..]);
+        let (read, written) =
+            crate::simd::single_byte_to_utf8(table, src, &mut self.buf[self.pos..]);
         self.pos += written;
         read
     }
@@ -132,7 +133,8 @@ impl Dest for Utf8Dest<'_> {
     }
     #[inline]
     fn utf16_bulk(&mut self, src: &[u8], big_endian: bool) -> usize {
-        let (read, written) = crate::simd::units_to_utf8(src, &mut self.buf[self.pos..], big_endian);
+        let (read, written) =
+            crate::simd::units_to_utf8(src, &mut self.buf[self.pos..], big_endian);
         self.pos += written;
         2 * read
     }

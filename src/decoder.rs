@@ -29,11 +29,18 @@ enum BomVerdict {
 }
 
 impl BomState {
-    fn candidates(&self, own: &'static Encoding) -> impl Iterator<Item = (&'static [u8], &'static Encoding)> {
-        const ALL: [(&[u8], &Encoding); 3] =
-            [(b"\xEF\xBB\xBF", UTF_8), (b"\xFE\xFF", UTF_16BE), (b"\xFF\xFE", UTF_16LE)];
+    fn candidates(
+        &self,
+        own: &'static Encoding,
+    ) -> impl Iterator<Item = (&'static [u8], &'static Encoding)> {
+        const ALL: [(&[u8], &Encoding); 3] = [
+            (b"\xEF\xBB\xBF", UTF_8),
+            (b"\xFE\xFF", UTF_16BE),
+            (b"\xFF\xFE", UTF_16LE),
+        ];
         let mode = self.mode;
-        ALL.into_iter().filter(move |(_, e)| mode == BomMode::Sniff || *e == own)
+        ALL.into_iter()
+            .filter(move |(_, e)| mode == BomMode::Sniff || *e == own)
     }
 
     fn judge(&self, own: &'static Encoding, start: &[u8]) -> BomVerdict {
@@ -99,7 +106,11 @@ impl Decoder {
         Decoder {
             encoding,
             variant: encoding.variant.new_decoder(),
-            bom: bom.map(|mode| BomState { mode, seen: [0; 2], seen_len: 0 }),
+            bom: bom.map(|mode| BomState {
+                mode,
+                seen: [0; 2],
+                seen_len: 0,
+            }),
             replay: [0; 2],
             replay_start: 0,
             replay_end: 0,
@@ -118,7 +129,11 @@ impl Decoder {
             + usize::from(self.replay_end - self.replay_start)
     }
 
-    fn max_len(&self, n: usize, f: impl Fn(&VariantDecoder, usize) -> Option<usize>) -> Option<usize> {
+    fn max_len(
+        &self,
+        n: usize,
+        f: impl Fn(&VariantDecoder, usize) -> Option<usize>,
+    ) -> Option<usize> {
         let own = f(&self.variant, n.checked_add(self.held())?)?;
         match &self.bom {
             Some(b) if b.mode == BomMode::Sniff => {
@@ -141,7 +156,10 @@ impl Decoder {
     /// Worst-case UTF-8 output for `byte_length` more bytes without replacement;
     /// `None` on overflow.
     pub fn max_utf8_buffer_length_without_replacement(&self, byte_length: usize) -> Option<usize> {
-        self.max_len(byte_length, VariantDecoder::max_utf8_buffer_length_without_replacement)
+        self.max_len(
+            byte_length,
+            VariantDecoder::max_utf8_buffer_length_without_replacement,
+        )
     }
 
     /// Worst-case UTF-16 output for `byte_length` more bytes; `None` on overflow.
@@ -189,7 +207,8 @@ impl Decoder {
         }
         let mut written = 0;
         if self.replay_start < self.replay_end {
-            let pending = &self.replay[usize::from(self.replay_start)..usize::from(self.replay_end)];
+            let pending =
+                &self.replay[usize::from(self.replay_start)..usize::from(self.replay_end)];
             let (result, r, w) = run(&mut self.variant, pending, dst, last && src.len() == read);
             self.replay_start += r as u8;
             written = w;
@@ -225,7 +244,12 @@ impl Decoder {
 
     /// Decodes to UTF-8, writing U+FFFD for malformed sequences.
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
-    pub fn decode_to_utf8(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (CoderResult, usize, usize, bool) {
+    pub fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
         let (mut read, mut written, mut replaced) = (0, 0, false);
         loop {
             let (result, r, w) =
@@ -233,8 +257,12 @@ impl Decoder {
             read += r;
             written += w;
             match result {
-                DecoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
-                DecoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                DecoderResult::InputEmpty => {
+                    return (CoderResult::InputEmpty, read, written, replaced)
+                }
+                DecoderResult::OutputFull => {
+                    return (CoderResult::OutputFull, read, written, replaced)
+                }
                 DecoderResult::Malformed(..) => {
                     replaced = true;
                     // Every state machine reports an error only with room for U+FFFD.
@@ -247,7 +275,12 @@ impl Decoder {
 
     /// Decodes to UTF-16, writing U+FFFD for malformed sequences.
     /// Returns (result, bytes read, units written, whether anything was replaced).
-    pub fn decode_to_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (CoderResult, usize, usize, bool) {
+    pub fn decode_to_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
         let (mut read, mut written, mut replaced) = (0, 0, false);
         loop {
             let (result, r, w) =
@@ -255,8 +288,12 @@ impl Decoder {
             read += r;
             written += w;
             match result {
-                DecoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
-                DecoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                DecoderResult::InputEmpty => {
+                    return (CoderResult::InputEmpty, read, written, replaced)
+                }
+                DecoderResult::OutputFull => {
+                    return (CoderResult::OutputFull, read, written, replaced)
+                }
                 DecoderResult::Malformed(..) => {
                     replaced = true;
                     dst[written] = 0xFFFD;
@@ -269,7 +306,12 @@ impl Decoder {
     /// Decodes into `dst` with replacement, keeping it valid UTF-8 (the bytes of a
     /// character cut at the end of the output are zeroed).
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
-    pub fn decode_to_str(&mut self, src: &[u8], dst: &mut str, last: bool) -> (CoderResult, usize, usize, bool) {
+    pub fn decode_to_str(
+        &mut self,
+        src: &[u8],
+        dst: &mut str,
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
         crate::buffer::decode_into_str(dst, |bytes| {
             let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
             (written, (result, read, written, replaced))

@@ -3,7 +3,7 @@
 
 use crate::buffer::ByteDest;
 use crate::variant::VariantEncoder;
-use crate::{CoderResult, Encoding, EncoderResult};
+use crate::{CoderResult, EncoderResult, Encoding};
 
 /// Bytes reserved at the end of the output for a numeric character reference:
 /// the longest is `&#1114111;`.
@@ -25,7 +25,12 @@ pub(crate) trait Source {
     fn remaining(&self) -> usize;
     /// Encodes ASCII, the characters of a single-byte encoding's `run` and those in
     /// `extra` at the current position, as much as fits.
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
+    fn copy_single_byte_run(
+        &mut self,
+        run: crate::simd::Run,
+        extra: &crate::simd::Extra,
+        dst: &mut ByteDest,
+    ) {
         let _ = (run, extra);
         self.copy_ascii(dst);
     }
@@ -52,8 +57,28 @@ impl Source for Utf8Source<'_> {
     fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
     }
-    #[inline]
+    #[inline(always)]
     fn next_char(&mut self) -> Option<char> {
+        // ASCII and the three-byte sequences (all of CJK) decoded inline from the
+        // bytes (the str is valid UTF-8, so no validation is needed); the rest
+        // through `chars`.
+        let bytes = self.src.as_bytes();
+        let &b0 = bytes.get(self.pos)?;
+        if b0 < 0x80 {
+            self.pos += 1;
+            return Some(char::from(b0));
+        }
+        if b0 & 0xF0 == 0xE0 {
+            if let Some(&[b1, b2]) = bytes.get(self.pos + 1..self.pos + 3) {
+                let c = (u32::from(b0 & 0x0F) << 12)
+                    | (u32::from(b1 & 0x3F) << 6)
+                    | u32::from(b2 & 0x3F);
+                if let Some(c) = char::from_u32(c) {
+                    self.pos += 3;
+                    return Some(c);
+                }
+            }
+        }
         let c = self.src.get(self.pos..)?.chars().next()?;
         self.pos += c.len_utf8();
         Some(c)
@@ -82,9 +107,18 @@ impl Source for Utf8Source<'_> {
         self.src.len() - self.pos
     }
     #[inline]
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
-        let (read, written) =
-            crate::simd::single_byte_encode_utf8(run, extra, &self.src.as_bytes()[self.pos..], dst.tail());
+    fn copy_single_byte_run(
+        &mut self,
+        run: crate::simd::Run,
+        extra: &crate::simd::Extra,
+        dst: &mut ByteDest,
+    ) {
+        let (read, written) = crate::simd::single_byte_encode_utf8(
+            run,
+            extra,
+            &self.src.as_bytes()[self.pos..],
+            dst.tail(),
+        );
         dst.advance(written);
         self.pos += read;
     }
@@ -145,8 +179,14 @@ impl Source for Utf16Source<'_> {
         self.src.len() - self.pos
     }
     #[inline]
-    fn copy_single_byte_run(&mut self, run: crate::simd::Run, extra: &crate::simd::Extra, dst: &mut ByteDest) {
-        let n = crate::simd::single_byte_encode_utf16(run, extra, &self.src[self.pos..], dst.tail());
+    fn copy_single_byte_run(
+        &mut self,
+        run: crate::simd::Run,
+        extra: &crate::simd::Extra,
+        dst: &mut ByteDest,
+    ) {
+        let n =
+            crate::simd::single_byte_encode_utf16(run, extra, &self.src[self.pos..], dst.tail());
         dst.advance(n);
         self.pos += n;
     }
@@ -207,7 +247,11 @@ impl core::fmt::Debug for Encoder {
 
 impl Encoder {
     pub(crate) fn new(encoding: &'static Encoding, variant: VariantEncoder) -> Encoder {
-        Encoder { encoding, variant, pending_high: None }
+        Encoder {
+            encoding,
+            variant,
+            pending_high: None,
+        }
     }
 
     /// The encoding this encoder writes.
@@ -232,28 +276,42 @@ impl Encoder {
 
     /// Output size that [`Encoder::encode_from_utf8`] cannot exceed for `byte_length`
     /// bytes of input if nothing in it is unmappable; `None` on overflow.
-    pub fn max_buffer_length_from_utf8_if_no_unmappables(&self, byte_length: usize) -> Option<usize> {
+    pub fn max_buffer_length_from_utf8_if_no_unmappables(
+        &self,
+        byte_length: usize,
+    ) -> Option<usize> {
         self.max_buffer_length_from_utf8_without_replacement(byte_length)?
             .checked_add(self.ncr_extra())
     }
 
     /// Output size that [`Encoder::encode_from_utf8_without_replacement`] cannot exceed
     /// for `byte_length` bytes of input; `None` on overflow.
-    pub fn max_buffer_length_from_utf8_without_replacement(&self, byte_length: usize) -> Option<usize> {
+    pub fn max_buffer_length_from_utf8_without_replacement(
+        &self,
+        byte_length: usize,
+    ) -> Option<usize> {
         let pending = if self.pending_high.is_some() { 3 } else { 0 };
-        self.variant.max_from_utf8(byte_length)?.checked_add(pending)
+        self.variant
+            .max_from_utf8(byte_length)?
+            .checked_add(pending)
     }
 
     /// Output size that [`Encoder::encode_from_utf16`] cannot exceed for `u16_length`
     /// units of input if nothing in it is unmappable; `None` on overflow.
-    pub fn max_buffer_length_from_utf16_if_no_unmappables(&self, u16_length: usize) -> Option<usize> {
+    pub fn max_buffer_length_from_utf16_if_no_unmappables(
+        &self,
+        u16_length: usize,
+    ) -> Option<usize> {
         self.max_buffer_length_from_utf16_without_replacement(u16_length)?
             .checked_add(self.ncr_extra())
     }
 
     /// Output size that [`Encoder::encode_from_utf16_without_replacement`] cannot exceed
     /// for `u16_length` units of input; `None` on overflow.
-    pub fn max_buffer_length_from_utf16_without_replacement(&self, u16_length: usize) -> Option<usize> {
+    pub fn max_buffer_length_from_utf16_without_replacement(
+        &self,
+        u16_length: usize,
+    ) -> Option<usize> {
         let n = u16_length.checked_add(usize::from(self.pending_high.is_some()))?;
         self.variant.max_from_utf16(n)
     }
@@ -280,7 +338,11 @@ impl Encoder {
 
     /// Encodes the kept high surrogate, paired with `next` if that is a low surrogate
     /// (then returning 1 unit read) or as an unpaired one.
-    fn flush_pending_high(&mut self, next: Option<u16>, d: &mut ByteDest) -> (EncoderResult, usize) {
+    fn flush_pending_high(
+        &mut self,
+        next: Option<u16>,
+        d: &mut ByteDest,
+    ) -> (EncoderResult, usize) {
         let Some(high) = self.pending_high else {
             return (EncoderResult::InputEmpty, 0);
         };
@@ -343,7 +405,11 @@ impl Encoder {
         let extra = self.ncr_extra();
         let Some(effective) = dst.len().checked_sub(extra) else {
             let done = src_len == 0 && !(last && self.has_pending_state());
-            let result = if done { CoderResult::InputEmpty } else { CoderResult::OutputFull };
+            let result = if done {
+                CoderResult::InputEmpty
+            } else {
+                CoderResult::OutputFull
+            };
             return (result, 0, 0, false);
         };
         let (mut read, mut written, mut replaced) = (0, 0, false);
@@ -352,14 +418,22 @@ impl Encoder {
             read += r;
             written += w;
             match result {
-                EncoderResult::InputEmpty => return (CoderResult::InputEmpty, read, written, replaced),
-                EncoderResult::OutputFull => return (CoderResult::OutputFull, read, written, replaced),
+                EncoderResult::InputEmpty => {
+                    return (CoderResult::InputEmpty, read, written, replaced)
+                }
+                EncoderResult::OutputFull => {
+                    return (CoderResult::OutputFull, read, written, replaced)
+                }
                 EncoderResult::Unmappable(c) => {
                     replaced = true;
                     written += write_ncr(c, &mut dst[written..]);
                     if written >= effective {
                         let done = read == src_len && !(last && self.has_pending_state());
-                        let result = if done { CoderResult::InputEmpty } else { CoderResult::OutputFull };
+                        let result = if done {
+                            CoderResult::InputEmpty
+                        } else {
+                            CoderResult::OutputFull
+                        };
                         return (result, read, written, replaced);
                     }
                 }

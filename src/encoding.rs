@@ -172,7 +172,9 @@ impl Encoding {
     /// otherwise the encoding itself.
     pub fn output_encoding(&'static self) -> &'static Encoding {
         match self.variant {
-            VariantEncoding::Utf16Be | VariantEncoding::Utf16Le | VariantEncoding::Replacement => UTF_8,
+            VariantEncoding::Utf16Be | VariantEncoding::Utf16Le | VariantEncoding::Replacement => {
+                UTF_8
+            }
             _ => self,
         }
     }
@@ -192,7 +194,10 @@ impl Encoding {
     /// Whether each byte decodes to one BMP code point and back (the legacy
     /// single-byte encodings and x-user-defined).
     pub fn is_single_byte(&'static self) -> bool {
-        matches!(self.variant, VariantEncoding::SingleByte(_) | VariantEncoding::XUserDefined)
+        matches!(
+            self.variant,
+            VariantEncoding::SingleByte(_) | VariantEncoding::XUserDefined
+        )
     }
 
     /// Whether the output encoding can encode every Unicode scalar value (only when
@@ -284,7 +289,10 @@ impl Encoding {
     pub fn decode_without_bom_handling<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
         let valid = self.borrowable_up_to(bytes);
         if valid == bytes.len() {
-            return (Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)), false);
+            return (
+                Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)),
+                false,
+            );
         }
         let mut decoder = self.new_decoder_without_bom_handling();
         let capacity = decoder
@@ -305,7 +313,9 @@ impl Encoding {
     ) -> Option<Cow<'a, str>> {
         let valid = self.borrowable_up_to(bytes);
         if valid == bytes.len() {
-            return Some(Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)));
+            return Some(Cow::Borrowed(crate::buffer::str_from_valid_prefix(
+                bytes, valid,
+            )));
         }
         if self == UTF_8 {
             return None;
@@ -328,7 +338,11 @@ impl Encoding {
     pub fn encode<'a>(&'static self, string: &'a str) -> (Cow<'a, [u8]>, &'static Encoding, bool) {
         let enc = self.output_encoding();
         let bytes = string.as_bytes();
-        let valid = if enc == UTF_8 { bytes.len() } else { enc.borrowable_up_to(bytes) };
+        let valid = if enc == UTF_8 {
+            bytes.len()
+        } else {
+            enc.borrowable_up_to(bytes)
+        };
         if valid == bytes.len() {
             return (Cow::Borrowed(bytes), enc, false);
         }

@@ -1,17 +1,22 @@
 //! Label lookup: trim ASCII whitespace, ASCII-lowercase, then a binary search of the
 //! generated label table (labels concatenated in sorted order, with end offsets).
 
-use crate::generated::labels::{ENCODINGS, LABEL_COUNT, LABEL_ENCODING, LABEL_END, LABEL_TEXT, LONGEST_LABEL};
+use crate::generated::labels::{
+    ENCODINGS, LABEL_COUNT, LABEL_ENCODING, LABEL_END, LABEL_TEXT, LONGEST_LABEL,
+};
 use crate::Encoding;
 
 /// The `i`-th label in sorted order.
 fn label(i: usize) -> &'static [u8] {
-    let start = if i == 0 { 0 } else { usize::from(LABEL_END[i - 1]) };
+    let start = if i == 0 {
+        0
+    } else {
+        usize::from(LABEL_END[i - 1])
+    };
     &LABEL_TEXT[start..usize::from(LABEL_END[i])]
 }
 
-/// The encoding for `label` per the spec's "get an encoding", including the CJK
-/// encodings whose codecs are not built yet (callers filter those).
+/// The encoding for `label` per the spec's "get an encoding".
 pub(crate) fn lookup(label_bytes: &[u8]) -> Option<&'static Encoding> {
     let is_ws = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
     let start = label_bytes.iter().position(|b| !is_ws(b))?;

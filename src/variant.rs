@@ -49,7 +49,9 @@ impl VariantEncoding {
             VariantEncoding::Iso2022Jp => {
                 VariantDecoder::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::default())
             }
-            VariantEncoding::ShiftJis => VariantDecoder::ShiftJis(shift_jis::ShiftJisDecoder::default()),
+            VariantEncoding::ShiftJis => {
+                VariantDecoder::ShiftJis(shift_jis::ShiftJisDecoder::default())
+            }
             VariantEncoding::EucKr => VariantDecoder::EucKr(euc_kr::EucKrDecoder::default()),
         }
     }
@@ -61,8 +63,12 @@ impl VariantEncoding {
                 VariantEncoder::SingleByte(single_byte::SingleByteEncoder { table })
             }
             VariantEncoding::XUserDefined => VariantEncoder::XUserDefined,
-            VariantEncoding::Gb18030 => VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: false }),
-            VariantEncoding::Gbk => VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: true }),
+            VariantEncoding::Gb18030 => {
+                VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: false })
+            }
+            VariantEncoding::Gbk => {
+                VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: true })
+            }
             VariantEncoding::Big5 => VariantEncoder::Big5,
             VariantEncoding::EucJp => VariantEncoder::EucJp,
             VariantEncoding::Iso2022Jp => {
@@ -208,14 +214,24 @@ impl VariantDecoder {
     /// See [`crate::Decoder::latin1_byte_compatible_up_to`]; `None` when not neutral.
     pub(crate) fn latin1_byte_compatible_up_to(&self, src: &[u8]) -> Option<usize> {
         match self {
-            VariantDecoder::Utf8(d) if !d.has_pending() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Utf8(d) if !d.has_pending() => {
+                Some(crate::simd::ascii_valid_up_to(src))
+            }
             VariantDecoder::SingleByte(d) => Some(d.latin1_byte_compatible_up_to(src)),
             VariantDecoder::XUserDefined => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::Gb18030(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Gb18030(d) if d.is_neutral() => {
+                Some(crate::simd::ascii_valid_up_to(src))
+            }
             VariantDecoder::EucJp(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::Big5(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::ShiftJis(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::EucKr(d) if d.0.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::Big5(d) if d.0.is_neutral() => {
+                Some(crate::simd::ascii_valid_up_to(src))
+            }
+            VariantDecoder::ShiftJis(d) if d.0.is_neutral() => {
+                Some(crate::simd::ascii_valid_up_to(src))
+            }
+            VariantDecoder::EucKr(d) if d.0.is_neutral() => {
+                Some(crate::simd::ascii_valid_up_to(src))
+            }
             VariantDecoder::Iso2022Jp(d) if d.is_neutral() => {
                 Some(crate::Encoding::iso_2022_jp_ascii_valid_up_to(src))
             }
@@ -290,7 +306,9 @@ impl VariantEncoder {
             // Four bytes for one unit.
             VariantEncoder::Gb18030(e) if !e.is_gbk => n.checked_mul(4),
             // At most 9 bytes per 2 units, plus the final return to ASCII.
-            VariantEncoder::Iso2022Jp(_) => n.checked_mul(4)?.checked_add(n / 2 + 1)?.checked_add(3),
+            VariantEncoder::Iso2022Jp(_) => {
+                n.checked_mul(4)?.checked_add(n / 2 + 1)?.checked_add(3)
+            }
             VariantEncoder::Gb18030(_)
             | VariantEncoder::Big5
             | VariantEncoder::EucJp

@@ -39,23 +39,47 @@ fn bom_sniffing() {
     assert_eq!(&*REPLACEMENT.decode(b"").0, "");
     // with BOM removal: only the encoding's own BOM.
     assert_eq!(&*UTF_8.decode_with_bom_removal(b"\xEF\xBB\xBFa").0, "a");
-    assert_eq!(&*UTF_16BE.decode_with_bom_removal(b"\xFF\xFE").0, "\u{FFFE}");
-    assert_eq!(&*WINDOWS_1252.decode_with_bom_removal(b"\xEF\xBB\xBF").0, "\u{EF}\u{BB}\u{BF}");
+    assert_eq!(
+        &*UTF_16BE.decode_with_bom_removal(b"\xFF\xFE").0,
+        "\u{FFFE}"
+    );
+    assert_eq!(
+        &*WINDOWS_1252.decode_with_bom_removal(b"\xEF\xBB\xBF").0,
+        "\u{EF}\u{BB}\u{BF}"
+    );
     // without BOM handling: the BOM is text.
-    assert_eq!(&*UTF_8.decode_without_bom_handling(b"\xEF\xBB\xBFa").0, "\u{FEFF}a");
+    assert_eq!(
+        &*UTF_8.decode_without_bom_handling(b"\xEF\xBB\xBFa").0,
+        "\u{FEFF}a"
+    );
     // A streaming decoder switches encoding when the BOM completes, across calls.
     let mut d = WINDOWS_1252.new_decoder();
     let mut out = [0u8; 16];
-    assert_eq!(d.decode_to_utf8(b"\xEF", &mut out, false), (CoderResult::InputEmpty, 1, 0, false));
-    assert_eq!(d.decode_to_utf8(b"\xBB", &mut out, false), (CoderResult::InputEmpty, 1, 0, false));
+    assert_eq!(
+        d.decode_to_utf8(b"\xEF", &mut out, false),
+        (CoderResult::InputEmpty, 1, 0, false)
+    );
+    assert_eq!(
+        d.decode_to_utf8(b"\xBB", &mut out, false),
+        (CoderResult::InputEmpty, 1, 0, false)
+    );
     assert_eq!(d.encoding(), WINDOWS_1252);
-    assert_eq!(d.decode_to_utf8(b"\xBF\xC3\xA9", &mut out, true), (CoderResult::InputEmpty, 3, 2, false));
+    assert_eq!(
+        d.decode_to_utf8(b"\xBF\xC3\xA9", &mut out, true),
+        (CoderResult::InputEmpty, 3, 2, false)
+    );
     assert_eq!(d.encoding(), UTF_8);
     assert_eq!(&out[..2], "é".as_bytes());
     // A BOM prefix that goes nowhere is decoded with the original encoding.
     let mut d = WINDOWS_1252.new_decoder();
-    assert_eq!(d.decode_to_utf8(b"\xEF\xBB", &mut out, false), (CoderResult::InputEmpty, 2, 0, false));
-    assert_eq!(d.decode_to_utf8(b"A", &mut out, true), (CoderResult::InputEmpty, 1, 5, false));
+    assert_eq!(
+        d.decode_to_utf8(b"\xEF\xBB", &mut out, false),
+        (CoderResult::InputEmpty, 2, 0, false)
+    );
+    assert_eq!(
+        d.decode_to_utf8(b"A", &mut out, true),
+        (CoderResult::InputEmpty, 1, 5, false)
+    );
     assert_eq!(&out[..5], "ï»A".as_bytes());
 }
 
@@ -63,22 +87,46 @@ fn bom_sniffing() {
 fn malformed_reports_match_encoding_rs_conventions() {
     let mut out = [0u16; 16];
     let mut d = UTF_8.new_decoder_without_bom_handling();
-    assert_eq!(d.decode_to_utf16_without_replacement(b"\xF0\x90A", &mut out, true), (DecoderResult::Malformed(2, 0), 2, 0));
-    assert_eq!(d.decode_to_utf16_without_replacement(b"A", &mut out, true), (DecoderResult::InputEmpty, 1, 1));
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"\xF0\x90A", &mut out, true),
+        (DecoderResult::Malformed(2, 0), 2, 0)
+    );
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"A", &mut out, true),
+        (DecoderResult::InputEmpty, 1, 1)
+    );
     // A UTF-16 unit after an unpaired high surrogate: unread in the same buffer,
     // consumed (and reported as consumed after) when it straddles buffers.
     let mut d = UTF_16BE.new_decoder_without_bom_handling();
-    assert_eq!(d.decode_to_utf16_without_replacement(b"\xD8\x00\x00A", &mut out, true), (DecoderResult::Malformed(2, 0), 2, 0));
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"\xD8\x00\x00A", &mut out, true),
+        (DecoderResult::Malformed(2, 0), 2, 0)
+    );
     let mut d = UTF_16BE.new_decoder_without_bom_handling();
-    assert_eq!(d.decode_to_utf16_without_replacement(b"\xD8\x00\x00", &mut out, false), (DecoderResult::InputEmpty, 3, 0));
-    assert_eq!(d.decode_to_utf16_without_replacement(b"A", &mut out, true), (DecoderResult::Malformed(2, 2), 1, 0));
-    assert_eq!(d.decode_to_utf16_without_replacement(b"", &mut out, true), (DecoderResult::InputEmpty, 0, 1));
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"\xD8\x00\x00", &mut out, false),
+        (DecoderResult::InputEmpty, 3, 0)
+    );
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"A", &mut out, true),
+        (DecoderResult::Malformed(2, 2), 1, 0)
+    );
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"", &mut out, true),
+        (DecoderResult::InputEmpty, 0, 1)
+    );
     assert_eq!(out[0], u16::from(b'A'));
     // An odd trailing byte after a high surrogate: one error of three bytes.
     let mut d = UTF_16BE.new_decoder_without_bom_handling();
-    assert_eq!(d.decode_to_utf16_without_replacement(b"\xD8\x00\x00", &mut out, true), (DecoderResult::Malformed(3, 0), 3, 0));
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"\xD8\x00\x00", &mut out, true),
+        (DecoderResult::Malformed(3, 0), 3, 0)
+    );
     let mut d = WINDOWS_1253.new_decoder_without_bom_handling();
-    assert_eq!(d.decode_to_utf16_without_replacement(b"A\xAAB", &mut out, true), (DecoderResult::Malformed(1, 0), 2, 1));
+    assert_eq!(
+        d.decode_to_utf16_without_replacement(b"A\xAAB", &mut out, true),
+        (DecoderResult::Malformed(1, 0), 2, 1)
+    );
 }
 
 #[test]
@@ -86,7 +134,10 @@ fn str_and_string_destinations() {
     let mut d = WINDOWS_1252.new_decoder();
     let mut s = String::from("ééééé");
     let (r, read, written, had) = d.decode_to_str(b"a\x80", s.as_mut_str(), true);
-    assert_eq!((r, read, written, had), (CoderResult::InputEmpty, 2, 4, false));
+    assert_eq!(
+        (r, read, written, had),
+        (CoderResult::InputEmpty, 2, 4, false)
+    );
     // The cut "é" after the output was zeroed, so the str is still valid.
     assert_eq!(&s[..4], "a€");
     assert!(s.is_char_boundary(4));
@@ -94,7 +145,10 @@ fn str_and_string_destinations() {
     let mut out = String::with_capacity(10);
     out.push('x');
     let (r, read, had) = d.decode_to_string(b"\xEF\xBB\xBFy\xFFz", &mut out, true);
-    assert_eq!((r, read, had, out.as_str()), (CoderResult::InputEmpty, 6, true, "xy\u{FFFD}z"));
+    assert_eq!(
+        (r, read, had, out.as_str()),
+        (CoderResult::InputEmpty, 6, true, "xy\u{FFFD}z")
+    );
     let mut out = String::with_capacity(2);
     let mut d = UTF_8.new_decoder();
     let (r, read, _) = d.decode_to_string(b"abc", &mut out, true);
@@ -102,21 +156,30 @@ fn str_and_string_destinations() {
     let mut e = WINDOWS_1252.new_encoder();
     let mut v = Vec::with_capacity(64);
     let (r, read, had) = e.encode_from_utf8_to_vec("a€☃", &mut v, true);
-    assert_eq!((r, read, had, v.as_slice()), (CoderResult::InputEmpty, 7, true, &b"a\x80&#9731;"[..]));
+    assert_eq!(
+        (r, read, had, v.as_slice()),
+        (CoderResult::InputEmpty, 7, true, &b"a\x80&#9731;"[..])
+    );
 }
 
 #[test]
 fn encoders() {
     let (b, e, had) = UTF_16LE.encode("a\u{1F600}");
     assert_eq!((&*b, e, had), ("a\u{1F600}".as_bytes(), UTF_8, false));
-    assert!(matches!(WINDOWS_1252.encode("abc").0, std::borrow::Cow::Borrowed(_)));
+    assert!(matches!(
+        WINDOWS_1252.encode("abc").0,
+        std::borrow::Cow::Borrowed(_)
+    ));
     let (b, _, had) = WINDOWS_1251.encode("Жa\u{1F600}");
     assert_eq!((&*b, had), (&b"\xC6a&#128512;"[..], true));
     // Unpaired surrogates in UTF-16 input encode as U+FFFD would.
     let mut e = WINDOWS_1252.new_encoder();
     let mut out = [0u8; 32];
     let (r, read, w, had) = e.encode_from_utf16(&[0x61, 0xDC00, 0x62], &mut out, true);
-    assert_eq!((r, read, &out[..w], had), (CoderResult::InputEmpty, 3, &b"a&#65533;b"[..], true));
+    assert_eq!(
+        (r, read, &out[..w], had),
+        (CoderResult::InputEmpty, 3, &b"a&#65533;b"[..], true)
+    );
     // Without replacement: the unmappable character is consumed and reported.
     let mut e = WINDOWS_1252.new_encoder();
     let (r, read, w) = e.encode_from_utf8_without_replacement("a\u{3042}b", &mut out, true);
@@ -124,14 +187,26 @@ fn encoders() {
     // A surrogate pair split across calls.
     let mut e = UTF_8.new_encoder();
     let (r, read, w, _) = e.encode_from_utf16(&[0xD83D], &mut out, false);
-    assert_eq!((r, read, w, e.has_pending_state()), (CoderResult::InputEmpty, 1, 0, true));
+    assert_eq!(
+        (r, read, w, e.has_pending_state()),
+        (CoderResult::InputEmpty, 1, 0, true)
+    );
     let (r, read, w, _) = e.encode_from_utf16(&[0xDE00], &mut out, true);
-    assert_eq!((r, read, &out[..w]), (CoderResult::InputEmpty, 1, "\u{1F600}".as_bytes()));
+    assert_eq!(
+        (r, read, &out[..w]),
+        (CoderResult::InputEmpty, 1, "\u{1F600}".as_bytes())
+    );
     assert!(!e.has_pending_state());
     // Too small for an NCR: OutputFull without progress, InputEmpty if nothing to do.
     let mut e = WINDOWS_1252.new_encoder();
-    assert_eq!(e.encode_from_utf8("a", &mut out[..9], true), (CoderResult::OutputFull, 0, 0, false));
-    assert_eq!(e.encode_from_utf8("", &mut out[..9], true), (CoderResult::InputEmpty, 0, 0, false));
+    assert_eq!(
+        e.encode_from_utf8("a", &mut out[..9], true),
+        (CoderResult::OutputFull, 0, 0, false)
+    );
+    assert_eq!(
+        e.encode_from_utf8("", &mut out[..9], true),
+        (CoderResult::InputEmpty, 0, 0, false)
+    );
 }
 
 #[test]
@@ -140,7 +215,10 @@ fn clone_and_debug() {
     let mut out = [0u8; 8];
     d.decode_to_utf8(b"\xE2\x82", &mut out, false);
     let mut d2 = d.clone();
-    assert_eq!(d2.decode_to_utf8(b"\xAC", &mut out, true), (CoderResult::InputEmpty, 1, 3, false));
+    assert_eq!(
+        d2.decode_to_utf8(b"\xAC", &mut out, true),
+        (CoderResult::InputEmpty, 1, 3, false)
+    );
     assert!(d.decode_to_utf8(b"A", &mut out, true).3);
     assert!(format!("{d:?}").contains("UTF-8"));
     let e = WINDOWS_1252.new_encoder();
@@ -155,7 +233,22 @@ fn valid_up_to_helpers() {
     assert_eq!(Encoding::iso_2022_jp_ascii_valid_up_to(b"a\x0Eb"), 1);
     let d = WINDOWS_1252.new_decoder_without_bom_handling();
     assert_eq!(d.latin1_byte_compatible_up_to(b"ab\xE9\x80"), Some(3));
-    assert_eq!(WINDOWS_1252.new_decoder().latin1_byte_compatible_up_to(b"ab"), None);
-    assert_eq!(UTF_16LE.new_decoder_without_bom_handling().latin1_byte_compatible_up_to(b"ab"), None);
-    assert_eq!(UTF_8.new_decoder_without_bom_handling().latin1_byte_compatible_up_to(b"ab\xC3"), Some(2));
+    assert_eq!(
+        WINDOWS_1252
+            .new_decoder()
+            .latin1_byte_compatible_up_to(b"ab"),
+        None
+    );
+    assert_eq!(
+        UTF_16LE
+            .new_decoder_without_bom_handling()
+            .latin1_byte_compatible_up_to(b"ab"),
+        None
+    );
+    assert_eq!(
+        UTF_8
+            .new_decoder_without_bom_handling()
+            .latin1_byte_compatible_up_to(b"ab\xC3"),
+        Some(2)
+    );
 }

@@ -5,33 +5,86 @@ mod common;
 use common::*;
 use rand::Rng;
 
-fn check_decode(ours: &'static textcodec::Encoding, theirs: &'static encoding_rs::Encoding, bytes: &[u8], what: &str) {
+fn check_decode(
+    ours: &'static textcodec::Encoding,
+    theirs: &'static encoding_rs::Encoding,
+    bytes: &[u8],
+    what: &str,
+) {
     let (a, ae, ar) = ours.decode(bytes);
     let (b, be, br) = theirs.decode(bytes);
-    assert_eq!((&*a, ae.name(), ar), (&*b, be.name(), br), "decode {} {}", ours.name(), what);
+    assert_eq!(
+        (&*a, ae.name(), ar),
+        (&*b, be.name(), br),
+        "decode {} {}",
+        ours.name(),
+        what
+    );
     let (a, ar) = ours.decode_without_bom_handling(bytes);
     let (b, br) = theirs.decode_without_bom_handling(bytes);
-    assert_eq!((&*a, ar), (&*b, br), "decode_without_bom_handling {} {}", ours.name(), what);
+    assert_eq!(
+        (&*a, ar),
+        (&*b, br),
+        "decode_without_bom_handling {} {}",
+        ours.name(),
+        what
+    );
     let (a, ar) = ours.decode_with_bom_removal(bytes);
     let (b, br) = theirs.decode_with_bom_removal(bytes);
-    assert_eq!((&*a, ar), (&*b, br), "decode_with_bom_removal {} {}", ours.name(), what);
+    assert_eq!(
+        (&*a, ar),
+        (&*b, br),
+        "decode_with_bom_removal {} {}",
+        ours.name(),
+        what
+    );
     let a = ours.decode_without_bom_handling_and_without_replacement(bytes);
     let b = theirs.decode_without_bom_handling_and_without_replacement(bytes);
-    assert_eq!(a.as_deref(), b.as_deref(), "without replacement {} {}", ours.name(), what);
+    assert_eq!(
+        a.as_deref(),
+        b.as_deref(),
+        "without replacement {} {}",
+        ours.name(),
+        what
+    );
     // The Malformed reports, one-shot, with a roomy buffer.
     let n = bytes.len() * 2 + 8;
     let mine = stream_decode_utf16(&mut ours.new_decoder(), &[bytes], n);
     let rs = stream_decode_utf16_rs(&mut theirs.new_decoder(), &[bytes], n);
-    assert_eq!(mine, rs, "malformed reports {} {} {:02x?}", ours.name(), what, &bytes[..bytes.len().min(64)]);
+    assert_eq!(
+        mine,
+        rs,
+        "malformed reports {} {} {:02x?}",
+        ours.name(),
+        what,
+        &bytes[..bytes.len().min(64)]
+    );
 }
 
-fn check_encode(ours: &'static textcodec::Encoding, theirs: &'static encoding_rs::Encoding, text: &str, what: &str) {
+fn check_encode(
+    ours: &'static textcodec::Encoding,
+    theirs: &'static encoding_rs::Encoding,
+    text: &str,
+    what: &str,
+) {
     let (a, ae, ar) = ours.encode(text);
     let (b, be, br) = theirs.encode(text);
-    assert_eq!((&*a, ae.name(), ar), (&*b, be.name(), br), "encode {} {}", ours.name(), what);
+    assert_eq!(
+        (&*a, ae.name(), ar),
+        (&*b, be.name(), br),
+        "encode {} {}",
+        ours.name(),
+        what
+    );
     let utf16: Vec<u16> = text.encode_utf16().collect();
     let mine = stream_encode_utf16(&mut ours.new_encoder(), &[&utf16], 4096);
-    assert_eq!(mine, rs_encode_utf16(theirs, &utf16), "encode utf16 {} {}", ours.name(), what);
+    assert_eq!(
+        mine,
+        rs_encode_utf16(theirs, &utf16),
+        "encode utf16 {} {}",
+        ours.name(),
+        what
+    );
 }
 
 #[test]
@@ -52,8 +105,16 @@ fn every_two_byte_sequence() {
         for a in 0..=255u8 {
             for b in 0..=255u8 {
                 for bytes in [[a, b, b'A'].as_slice(), [a, b].as_slice()] {
-                    let mine = stream_decode_utf16(&mut ours.new_decoder_without_bom_handling(), &[bytes], 16);
-                    let rs = stream_decode_utf16_rs(&mut theirs.new_decoder_without_bom_handling(), &[bytes], 16);
+                    let mine = stream_decode_utf16(
+                        &mut ours.new_decoder_without_bom_handling(),
+                        &[bytes],
+                        16,
+                    );
+                    let rs = stream_decode_utf16_rs(
+                        &mut theirs.new_decoder_without_bom_handling(),
+                        &[bytes],
+                        16,
+                    );
                     assert_eq!(mine, rs, "{} {:02x?}", ours.name(), bytes);
                 }
             }
@@ -81,7 +142,13 @@ fn random_utf16_encode() {
             let len = rng.gen_range(0..100);
             let src = random_utf16(&mut rng, len);
             let mine = stream_encode_utf16(&mut ours.new_encoder(), &[&src], 4096);
-            assert_eq!(mine, rs_encode_utf16(theirs, &src), "{} {:04x?}", ours.name(), src);
+            assert_eq!(
+                mine,
+                rs_encode_utf16(theirs, &src),
+                "{} {:04x?}",
+                ours.name(),
+                src
+            );
         }
     }
 }
@@ -113,14 +180,24 @@ fn streamed_equals_one_shot() {
             let out_len = rng.gen_range(4..40);
             let (expected, _, _) = theirs.decode(&bytes);
             let mine = stream_decode_utf8(&mut ours.new_decoder(), &chunks, out_len);
-            assert_eq!(String::from_utf8(mine).unwrap(), expected, "{} {:02x?} {:?}", ours.name(), bytes, chunks);
+            assert_eq!(
+                String::from_utf8(mine).unwrap(),
+                expected,
+                "{} {:02x?} {:?}",
+                ours.name(),
+                bytes,
+                chunks
+            );
             let mut d = ours.new_decoder();
             let (utf16, _) = stream_decode_utf16(&mut d, &chunks, rng.gen_range(2..20));
             let expected16: Vec<u16> = expected.encode_utf16().collect();
             assert_eq!(utf16, expected16, "utf16 {} {:02x?}", ours.name(), bytes);
 
             let text = random_string(&mut rng, len);
-            let mut cuts: Vec<usize> = (0..4).map(|_| rng.gen_range(0..=text.len())).filter(|&i| text.is_char_boundary(i)).collect();
+            let mut cuts: Vec<usize> = (0..4)
+                .map(|_| rng.gen_range(0..=text.len()))
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
             cuts.extend([0, text.len()]);
             cuts.sort_unstable();
             let chunks: Vec<&str> = cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect();

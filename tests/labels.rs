@@ -10,7 +10,8 @@ use textcodec::Encoding;
 const NOT_YET: &[&str] = &[];
 
 fn table() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/labels.txt")).unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/labels.txt"))
+        .unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -40,9 +41,18 @@ fn every_label_of_the_spec() {
         let got = Encoding::for_label(label.as_bytes()).map(|e| e.name());
         assert_eq!(got, expect(name), "label {label:?}");
         // The oracle agrees on the table itself.
-        assert_eq!(encoding_rs::Encoding::for_label(label.as_bytes()).unwrap().name(), name);
+        assert_eq!(
+            encoding_rs::Encoding::for_label(label.as_bytes())
+                .unwrap()
+                .name(),
+            name
+        );
         let no_repl = Encoding::for_label_no_replacement(label.as_bytes()).map(|e| e.name());
-        let want = if name == "replacement" { None } else { expect(name) };
+        let want = if name == "replacement" {
+            None
+        } else {
+            expect(name)
+        };
         assert_eq!(no_repl, want, "no replacement {label:?}");
     }
     // Every name, lowercased, is a label of its encoding.
@@ -61,7 +71,11 @@ fn ascii_case_insensitive() {
                 .chars()
                 .map(|c| if rng.gen() { c.to_ascii_uppercase() } else { c })
                 .collect();
-            assert_eq!(Encoding::for_label(mixed.as_bytes()).map(|e| e.name()), expect(&name), "{mixed:?}");
+            assert_eq!(
+                Encoding::for_label(mixed.as_bytes()).map(|e| e.name()),
+                expect(&name),
+                "{mixed:?}"
+            );
         }
     }
     // Only ASCII letters fold: the Kelvin sign (U+212A) is not "k".
@@ -74,10 +88,17 @@ fn ascii_whitespace_is_trimmed() {
     for ws in ["\t", "\n", "\x0C", "\r", " "] {
         for (pre, post) in [(ws, ""), ("", ws), (ws, ws)] {
             let label = format!("{pre}{pre}utf-8{post}");
-            assert_eq!(Encoding::for_label(label.as_bytes()), Some(textcodec::UTF_8), "{label:?}");
+            assert_eq!(
+                Encoding::for_label(label.as_bytes()),
+                Some(textcodec::UTF_8),
+                "{label:?}"
+            );
         }
     }
-    assert_eq!(Encoding::for_label(b" \t\n\x0C\rlatin1 \t\n\x0C\r"), Some(textcodec::WINDOWS_1252));
+    assert_eq!(
+        Encoding::for_label(b" \t\n\x0C\rlatin1 \t\n\x0C\r"),
+        Some(textcodec::WINDOWS_1252)
+    );
 }
 
 #[test]
@@ -86,7 +107,7 @@ fn what_does_not_match() {
         &b""[..],
         b" ",
         b"\t\n",
-        b"utf-8\x0B",  // vertical tab is not ASCII whitespace in the spec
+        b"utf-8\x0B", // vertical tab is not ASCII whitespace in the spec
         b"\x0Butf-8",
         b"utf-8\0",
         b"\0utf-8",
@@ -126,14 +147,19 @@ fn random_labels_agree_with_encoding_rs() {
                 let i = rng.gen_range(0..v.len());
                 v[i] = rng.gen();
             }
-            1 => v.insert(rng.gen_range(0..=v.len()), b" \t\n\r\x0C\x0B\0a-_"[rng.gen_range(0..10)]),
+            1 => v.insert(
+                rng.gen_range(0..=v.len()),
+                b" \t\n\r\x0C\x0B\0a-_"[rng.gen_range(0..10)],
+            ),
             2 => {
                 v.remove(rng.gen_range(0..v.len()));
             }
             _ => {}
         }
         let ours = Encoding::for_label(&v).map(|e| e.name());
-        let theirs = encoding_rs::Encoding::for_label(&v).map(|e| e.name()).and_then(expect);
+        let theirs = encoding_rs::Encoding::for_label(&v)
+            .map(|e| e.name())
+            .and_then(expect);
         assert_eq!(ours, theirs, "{v:?}");
     }
 }

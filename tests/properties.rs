@@ -31,10 +31,16 @@ fn streaming_decode_equals_one_shot() {
         let chunks = chunked(&data, &cuts);
         let chunks: Vec<&[u8]> = chunks.iter().map(|c| c.as_slice()).collect();
         let (expected, _, _) = enc.decode(&data);
-        let got = common::stream_decode_utf8(&mut enc.new_decoder(), &chunks, 4 + usize::from(out_len % 32));
+        let got = common::stream_decode_utf8(
+            &mut enc.new_decoder(),
+            &chunks,
+            4 + usize::from(out_len % 32),
+        );
         got == expected.as_bytes()
     }
-    QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, Vec<u8>, Vec<u8>, u8) -> bool);
+    QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(u8, Vec<u8>, Vec<u8>, u8) -> bool);
 }
 
 #[test]
@@ -51,10 +57,16 @@ fn streaming_encode_equals_one_shot() {
             rest = &rest[n..];
         }
         chunks.push(rest);
-        let got = common::stream_encode_utf16(&mut enc.new_encoder(), &chunks, 14 + usize::from(out_len % 32));
+        let got = common::stream_encode_utf16(
+            &mut enc.new_encoder(),
+            &chunks,
+            14 + usize::from(out_len % 32),
+        );
         got == *expected
     }
-    QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, String, Vec<u8>, u8) -> bool);
+    QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(u8, String, Vec<u8>, u8) -> bool);
 }
 
 /// Characters the spec's encoders map one way only, so decoding the bytes gives a
@@ -71,12 +83,14 @@ fn one_way(enc: &'static textcodec::Encoding, c: char) -> bool {
     match enc.name() {
         "EUC-JP" | "Shift_JIS" => matches!(c, 0xA5 | 0x203E | 0x2212),
         "ISO-2022-JP" => c == 0x2212 || (0xFF61..=0xFF9F).contains(&c),
-        "gb18030" | "GBK" => (0xE000..=0xF8FF).contains(&c) && {
-            let s = char::from_u32(c).unwrap().to_string();
-            let (bytes, _, unmappable) = enc.encode(&s);
-            let (back, _) = enc.decode_without_bom_handling(&bytes);
-            !unmappable && back != s
-        },
+        "gb18030" | "GBK" => {
+            (0xE000..=0xF8FF).contains(&c) && {
+                let s = char::from_u32(c).unwrap().to_string();
+                let (bytes, _, unmappable) = enc.encode(&s);
+                let (back, _) = enc.decode_without_bom_handling(&bytes);
+                !unmappable && back != s
+            }
+        }
         _ => false,
     }
 }
@@ -96,14 +110,19 @@ fn round_trip_when_everything_maps() {
         let (back, errors) = out_enc.decode_without_bom_handling(&bytes);
         TestResult::from_bool(!errors && (back == text) == expected_same)
     }
-    QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, String) -> TestResult);
+    QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(u8, String) -> TestResult);
 }
 
 #[test]
 fn gb18030_private_use_side_table_is_one_way_and_has_18_entries() {
     let mut count = 0;
     for c in (0xE000..=0xF8FF).filter_map(char::from_u32) {
-        if one_way(textcodec::Encoding::for_label(b"gb18030").unwrap_or(textcodec::UTF_8), c) {
+        if one_way(
+            textcodec::Encoding::for_label(b"gb18030").unwrap_or(textcodec::UTF_8),
+            c,
+        ) {
             count += 1;
         }
     }
@@ -118,7 +137,10 @@ fn decode_output_within_bounds() {
         let d = enc.new_decoder();
         let (text, _, _) = enc.decode(&data);
         let utf16 = text.encode_utf16().count();
-        text.len() <= d.max_utf8_buffer_length(data.len()).unwrap() && utf16 <= d.max_utf16_buffer_length(data.len()).unwrap()
+        text.len() <= d.max_utf8_buffer_length(data.len()).unwrap()
+            && utf16 <= d.max_utf16_buffer_length(data.len()).unwrap()
     }
-    QuickCheck::new().tests(3000).quickcheck(prop as fn(u8, Vec<u8>) -> bool);
+    QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(u8, Vec<u8>) -> bool);
 }

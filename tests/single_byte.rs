@@ -2,7 +2,7 @@
 //! bytes decode as the index says, and every scalar value encodes to the index's
 //! byte or is unmappable.
 
-use textcodec::{Encoding, EncoderResult};
+use textcodec::{EncoderResult, Encoding};
 
 /// (encoding name, index file)
 const SINGLE_BYTE: [(&str, &str); 28] = [
@@ -46,7 +46,8 @@ fn index(name: &str) -> [Option<char>; 128] {
         }
         let mut f = line.split('\t');
         let pointer: usize = f.next().unwrap().trim().parse().unwrap();
-        let cp = u32::from_str_radix(f.next().unwrap().trim().trim_start_matches("0x"), 16).unwrap();
+        let cp =
+            u32::from_str_radix(f.next().unwrap().trim().trim_start_matches("0x"), 16).unwrap();
         map[pointer] = Some(char::from_u32(cp).unwrap());
     }
     map
@@ -59,19 +60,33 @@ fn decode_every_byte() {
         assert!(enc.is_single_byte() && enc.is_ascii_compatible());
         let map = index(idx);
         for b in 0..=255u8 {
-            let expected = if b < 0x80 { Some(b as char) } else { map[usize::from(b - 0x80)] };
+            let expected = if b < 0x80 {
+                Some(b as char)
+            } else {
+                map[usize::from(b - 0x80)]
+            };
             let input = [b];
             let (text, had_errors) = enc.decode_without_bom_handling(&input);
             match expected {
-                Some(c) => assert_eq!((&*text, had_errors), (&*c.to_string(), false), "{name} {b:#x}"),
+                Some(c) => assert_eq!(
+                    (&*text, had_errors),
+                    (&*c.to_string(), false),
+                    "{name} {b:#x}"
+                ),
                 None => assert_eq!((&*text, had_errors), ("\u{FFFD}", true), "{name} {b:#x}"),
             }
             let mut d = enc.new_decoder_without_bom_handling();
             let mut out = [0u16; 4];
             let (res, read, written) = d.decode_to_utf16_without_replacement(&[b], &mut out, true);
             match expected {
-                Some(c) => assert_eq!((res, read, &out[..written]), (textcodec::DecoderResult::InputEmpty, 1, &[c as u16][..])),
-                None => assert_eq!((res, read, written), (textcodec::DecoderResult::Malformed(1, 0), 1, 0)),
+                Some(c) => assert_eq!(
+                    (res, read, &out[..written]),
+                    (textcodec::DecoderResult::InputEmpty, 1, &[c as u16][..])
+                ),
+                None => assert_eq!(
+                    (res, read, written),
+                    (textcodec::DecoderResult::Malformed(1, 0), 1, 0)
+                ),
             }
         }
     }
@@ -96,11 +111,23 @@ fn encode_every_scalar_value() {
             let (res, read, written) = e.encode_from_utf8_without_replacement(s, &mut out, false);
             assert_eq!(read, s.len());
             if (c as u32) < 0x80 {
-                assert_eq!((res, &out[..written]), (EncoderResult::InputEmpty, &[c as u8][..]), "{name} {c:?}");
+                assert_eq!(
+                    (res, &out[..written]),
+                    (EncoderResult::InputEmpty, &[c as u8][..]),
+                    "{name} {c:?}"
+                );
             } else if let Some(&b) = expected.get(&c) {
-                assert_eq!((res, &out[..written]), (EncoderResult::InputEmpty, &[b][..]), "{name} {c:?}");
+                assert_eq!(
+                    (res, &out[..written]),
+                    (EncoderResult::InputEmpty, &[b][..]),
+                    "{name} {c:?}"
+                );
             } else {
-                assert_eq!((res, written), (EncoderResult::Unmappable(c), 0), "{name} {c:?}");
+                assert_eq!(
+                    (res, written),
+                    (EncoderResult::Unmappable(c), 0),
+                    "{name} {c:?}"
+                );
             }
         }
     }
@@ -110,7 +137,11 @@ fn encode_every_scalar_value() {
 fn x_user_defined_both_ways() {
     let enc = textcodec::X_USER_DEFINED;
     for b in 0..=255u8 {
-        let c = if b < 0x80 { u32::from(b) } else { 0xF780 + u32::from(b) - 0x80 };
+        let c = if b < 0x80 {
+            u32::from(b)
+        } else {
+            0xF780 + u32::from(b) - 0x80
+        };
         let c = char::from_u32(c).unwrap();
         let input = [b];
         let (text, errors) = enc.decode_without_bom_handling(&input);

@@ -18,7 +18,9 @@ fn byte_inputs() -> Vec<Vec<u8>> {
         b"\xEF\xBBA\xEF".to_vec(),
         b"\xFE".to_vec(),
         b"\xF0\x90\x41\xE0\x80\xC2\xFF\x80\xED\xA0\x80\xF4\x90\x80\x80".to_vec(),
-        "caf\u{e9} na\u{ef}ve \u{20ac} \u{3042}\u{1F600}".as_bytes().to_vec(),
+        "caf\u{e9} na\u{ef}ve \u{20ac} \u{3042}\u{1F600}"
+            .as_bytes()
+            .to_vec(),
         (0u8..=255).collect(),
     ];
     for _ in 0..6 {
@@ -39,10 +41,17 @@ fn decode_split_at_every_index_with_tiny_buffers() {
                     let chunks = [&input[..i], &input[i..j], &input[j..]];
                     for out_len in [4, 5, 7] {
                         let got = stream_decode_utf8(&mut ours.new_decoder(), &chunks, out_len);
-                        assert_eq!(std::str::from_utf8(&got).unwrap(), expected, "{} {:02x?} at {i},{j}", ours.name(), input);
+                        assert_eq!(
+                            std::str::from_utf8(&got).unwrap(),
+                            expected,
+                            "{} {:02x?} at {i},{j}",
+                            ours.name(),
+                            input
+                        );
                     }
                     for out_len in [2, 3] {
-                        let (got, _) = stream_decode_utf16(&mut ours.new_decoder(), &chunks, out_len);
+                        let (got, _) =
+                            stream_decode_utf16(&mut ours.new_decoder(), &chunks, out_len);
                         assert_eq!(got, expected16, "{} {:02x?} at {i},{j}", ours.name(), input);
                     }
                 }
@@ -78,7 +87,9 @@ fn encode_split_at_every_index_with_tiny_buffers() {
     for (ours, theirs) in pairs() {
         for text in &texts {
             let (expected, _, _) = theirs.encode(text);
-            let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+            let boundaries: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
             for &i in &boundaries {
                 let chunks = [&text[..i], &text[i..]];
                 for out_len in [14, 15, 17] {
@@ -117,10 +128,22 @@ fn max_lengths_let_one_call_finish() {
                 let mut d = new(bom);
                 let mut buf = vec![0u8; d.max_utf8_buffer_length(a.len()).unwrap()];
                 let (r, read, _, _) = d.decode_to_utf8(a, &mut buf, false);
-                assert_eq!((r, read), (CoderResult::InputEmpty, a.len()), "{} {:02x?}", ours.name(), a);
+                assert_eq!(
+                    (r, read),
+                    (CoderResult::InputEmpty, a.len()),
+                    "{} {:02x?}",
+                    ours.name(),
+                    a
+                );
                 let mut buf = vec![0u8; d.max_utf8_buffer_length(b.len()).unwrap()];
                 let (r, read, _, _) = d.decode_to_utf8(b, &mut buf, true);
-                assert_eq!((r, read), (CoderResult::InputEmpty, b.len()), "{} {:02x?}", ours.name(), input);
+                assert_eq!(
+                    (r, read),
+                    (CoderResult::InputEmpty, b.len()),
+                    "{} {:02x?}",
+                    ours.name(),
+                    input
+                );
                 // UTF-16.
                 let mut d = new(bom);
                 let mut buf = vec![0u16; d.max_utf16_buffer_length(a.len()).unwrap()];
@@ -128,12 +151,22 @@ fn max_lengths_let_one_call_finish() {
                 assert_eq!((r, read), (CoderResult::InputEmpty, a.len()));
                 let mut buf = vec![0u16; d.max_utf16_buffer_length(b.len()).unwrap()];
                 let (r, read, _, _) = d.decode_to_utf16(b, &mut buf, true);
-                assert_eq!((r, read), (CoderResult::InputEmpty, b.len()), "{} {:02x?}", ours.name(), input);
+                assert_eq!(
+                    (r, read),
+                    (CoderResult::InputEmpty, b.len()),
+                    "{} {:02x?}",
+                    ours.name(),
+                    input
+                );
                 // UTF-8 without replacement: never OutputFull.
                 let mut d = new(bom);
                 let mut rest = a;
                 loop {
-                    let mut buf = vec![0u8; d.max_utf8_buffer_length_without_replacement(rest.len()).unwrap()];
+                    let mut buf = vec![
+                        0u8;
+                        d.max_utf8_buffer_length_without_replacement(rest.len())
+                            .unwrap()
+                    ];
                     let (r, read, _) = d.decode_to_utf8_without_replacement(rest, &mut buf, false);
                     rest = &rest[read..];
                     match r {
@@ -148,7 +181,11 @@ fn max_lengths_let_one_call_finish() {
             let len = rng.gen_range(0..40);
             let text = random_string(&mut rng, len);
             let mut e = ours.new_encoder();
-            let mut buf = vec![0u8; e.max_buffer_length_from_utf8_without_replacement(text.len()).unwrap()];
+            let mut buf = vec![
+                0u8;
+                e.max_buffer_length_from_utf8_without_replacement(text.len())
+                    .unwrap()
+            ];
             let mut rest = text.as_str();
             loop {
                 let (r, read, _) = e.encode_from_utf8_without_replacement(rest, &mut buf, true);
@@ -161,7 +198,11 @@ fn max_lengths_let_one_call_finish() {
             }
             let utf16: Vec<u16> = text.encode_utf16().collect();
             let mut e = ours.new_encoder();
-            let mut buf = vec![0u8; e.max_buffer_length_from_utf16_without_replacement(utf16.len()).unwrap()];
+            let mut buf = vec![
+                0u8;
+                e.max_buffer_length_from_utf16_without_replacement(utf16.len())
+                    .unwrap()
+            ];
             let mut rest = utf16.as_slice();
             loop {
                 let (r, read, _) = e.encode_from_utf16_without_replacement(rest, &mut buf, true);
@@ -176,11 +217,19 @@ fn max_lengths_let_one_call_finish() {
             let (_, _, had) = ours.encode(&text);
             if !had {
                 let mut e = ours.new_encoder();
-                let mut buf = vec![0u8; e.max_buffer_length_from_utf8_if_no_unmappables(text.len()).unwrap()];
+                let mut buf = vec![
+                    0u8;
+                    e.max_buffer_length_from_utf8_if_no_unmappables(text.len())
+                        .unwrap()
+                ];
                 let (r, read, _, _) = e.encode_from_utf8(&text, &mut buf, true);
                 assert_eq!((r, read), (CoderResult::InputEmpty, text.len()));
                 let mut e = ours.new_encoder();
-                let mut buf = vec![0u8; e.max_buffer_length_from_utf16_if_no_unmappables(utf16.len()).unwrap()];
+                let mut buf = vec![
+                    0u8;
+                    e.max_buffer_length_from_utf16_if_no_unmappables(utf16.len())
+                        .unwrap()
+                ];
                 let (r, read, _, _) = e.encode_from_utf16(&utf16, &mut buf, true);
                 assert_eq!((r, read), (CoderResult::InputEmpty, utf16.len()));
             }
@@ -192,13 +241,38 @@ fn max_lengths_let_one_call_finish() {
 fn max_lengths_overflow_to_none() {
     for (ours, _) in pairs() {
         let d = ours.new_decoder();
-        assert_eq!(d.max_utf8_buffer_length(usize::MAX), None, "{}", ours.name());
-        assert_eq!(d.max_utf16_buffer_length(usize::MAX), None, "{}", ours.name());
-        assert!(d.max_utf8_buffer_length(usize::MAX / 8).is_some(), "{}", ours.name());
-        assert!(d.max_utf16_buffer_length(usize::MAX / 8).is_some(), "{}", ours.name());
+        assert_eq!(
+            d.max_utf8_buffer_length(usize::MAX),
+            None,
+            "{}",
+            ours.name()
+        );
+        assert_eq!(
+            d.max_utf16_buffer_length(usize::MAX),
+            None,
+            "{}",
+            ours.name()
+        );
+        assert!(
+            d.max_utf8_buffer_length(usize::MAX / 8).is_some(),
+            "{}",
+            ours.name()
+        );
+        assert!(
+            d.max_utf16_buffer_length(usize::MAX / 8).is_some(),
+            "{}",
+            ours.name()
+        );
         let e = ours.new_encoder();
-        assert_eq!(e.max_buffer_length_from_utf16_if_no_unmappables(usize::MAX), None);
-        assert!(e.max_buffer_length_from_utf16_if_no_unmappables(usize::MAX / 8).is_some());
-        assert!(e.max_buffer_length_from_utf8_if_no_unmappables(usize::MAX / 8).is_some());
+        assert_eq!(
+            e.max_buffer_length_from_utf16_if_no_unmappables(usize::MAX),
+            None
+        );
+        assert!(e
+            .max_buffer_length_from_utf16_if_no_unmappables(usize::MAX / 8)
+            .is_some());
+        assert!(e
+            .max_buffer_length_from_utf8_if_no_unmappables(usize::MAX / 8)
+            .is_some());
     }
 }

@@ -137,7 +137,10 @@ fn every_three_byte_sequence() {
 #[test]
 fn sampled_four_byte_sequences() {
     let mut rng = common::rng(20);
-    let interesting = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF];
+    let interesting = [
+        0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED,
+        0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+    ];
     for &a in &interesting {
         for &b in &interesting {
             for &c in &interesting {
@@ -151,7 +154,11 @@ fn sampled_four_byte_sequences() {
         let mut input = [0u8; 4];
         input[0] = rng.gen_range(0xF0..=0xF4);
         for b in &mut input[1..] {
-            *b = if rng.gen_range(0..4) == 0 { rng.gen() } else { rng.gen_range(0x80..0xC0) };
+            *b = if rng.gen_range(0..4) == 0 {
+                rng.gen()
+            } else {
+                rng.gen_range(0x80..0xC0)
+            };
         }
         check(&input);
     }

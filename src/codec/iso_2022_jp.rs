@@ -410,6 +410,13 @@ impl Iso2022JpEncoder {
         last: bool,
     ) -> EncoderResult {
         loop {
+            // The hot loops: ASCII in the ASCII state, jis0208 in the jis0208 state,
+            // straight to the output without the state machine below.
+            match self.state {
+                EncState::Ascii => ascii_run(src, dst),
+                EncState::Jis0208 => jis0208_run(src, dst),
+                _ => {}
+            }
             let before = src.pos();
             let Some(c) = src.next_char() else {
                 if last && self.state != EncState::Ascii {
@@ -495,5 +502,50 @@ impl Iso2022JpEncoder {
             }
             dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
         }
+    }
+}
+
+/// Encodes the ASCII run (without ESC, SO and SI) at the current position in the
+/// ASCII state, as far as it fits.
+#[inline(always)]
+fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
+    loop {
+        let before = src.pos();
+        match src.next_char() {
+            Some(c) if c.is_ascii() && !matches!(c, '\x0E' | '\x0F' | '\x1B') && dst.room() > 0 => {
+                dst.push(c as u8);
+            }
+            _ => {
+                src.set_pos(before);
+                return;
+            }
+        }
+    }
+}
+
+/// Encodes the characters at the current position that are in jis0208 (and not
+/// ASCII) in the jis0208 state, as far as they fit.
+#[inline(always)]
+fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
+    loop {
+        let before = src.pos();
+        let pointer = match src.next_char() {
+            Some(c) if !c.is_ascii() && !matches!(c, '\u{A5}' | '\u{203E}') && dst.room() >= 2 => {
+                u16::try_from(u32::from(c)).ok().and_then(|u| {
+                    let u = match u {
+                        0x2212 => 0xFF0D,
+                        0xFF61..=0xFF9F => cjk::iso_2022_jp_katakana(u),
+                        _ => u,
+                    };
+                    cjk::jis0208_encode(u)
+                })
+            }
+            _ => None,
+        };
+        let Some(pointer) = pointer else {
+            src.set_pos(before);
+            return;
+        };
+        dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
     }
 }

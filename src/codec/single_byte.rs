@@ -22,7 +22,11 @@ impl SingleByteDecoder {
             let Some(&b) = src.get(r) else {
                 return (DecoderResult::InputEmpty, r);
             };
-            let c = if b < 0x80 { u16::from(b) } else { self.table.decode[usize::from(b - 0x80)] };
+            let c = if b < 0x80 {
+                u16::from(b)
+            } else {
+                self.table.decode[usize::from(b - 0x80)]
+            };
             if c == 0 && b >= 0x80 {
                 if dst.room() < D::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);

@@ -321,17 +321,28 @@ pub(crate) fn encode<S: Source>(
     mut map: impl FnMut(char) -> Option<Bytes>,
 ) -> EncoderResult {
     loop {
-        let before = src.pos();
-        let Some(c) = src.next_char() else {
+        let mut before = src.pos();
+        let Some(mut c) = src.next_char() else {
             return EncoderResult::InputEmpty;
         };
         if c.is_ascii() {
-            src.set_pos(before);
-            src.copy_ascii(dst);
-            if src.pos() == before {
+            // One ASCII byte (a space or punctuation between CJK characters) is
+            // written directly; a run of two or more goes through the bulk copy.
+            if dst.room() == 0 {
+                src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            continue;
+            dst.push(c as u8);
+            before = src.pos();
+            match src.next_char() {
+                None => return EncoderResult::InputEmpty,
+                Some(next) if next.is_ascii() => {
+                    src.set_pos(before);
+                    src.copy_ascii(dst);
+                    continue;
+                }
+                Some(next) => c = next,
+            }
         }
         let fits = match map(c) {
             Some(Bytes::Two(a, b)) => {

@@ -19,7 +19,12 @@ pub(crate) struct Utf16Decoder {
 impl Utf16Decoder {
     /// A decoder for UTF-16BE (`true`) or UTF-16LE (`false`).
     pub(crate) fn new(big_endian: bool) -> Self {
-        Utf16Decoder { big_endian, lead_byte: None, lead_surrogate: None, stashed: None }
+        Utf16Decoder {
+            big_endian,
+            lead_byte: None,
+            lead_surrogate: None,
+            stashed: None,
+        }
     }
 
     /// Bytes consumed but not yet turned into output.
@@ -82,7 +87,8 @@ impl Utf16Decoder {
             };
             if let Some(high) = self.lead_surrogate {
                 if (0xDC00..=0xDFFF).contains(&unit) {
-                    let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
+                    let c =
+                        0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
                     let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
                     if dst.room() < D::len_of(c) {
                         return (DecoderResult::OutputFull, r);

@@ -168,7 +168,11 @@ impl Utf8Decoder {
                     self.code_point = cp;
                     self.bytes_needed = needed;
                     self.bytes_seen = len as u8 - 1;
-                    (self.lower, self.upper) = if len == 1 { (lower, upper) } else { (0x80, 0xBF) };
+                    (self.lower, self.upper) = if len == 1 {
+                        (lower, upper)
+                    } else {
+                        (0x80, 0xBF)
+                    };
                     return (DecoderResult::InputEmpty, src.len());
                 }
             }
@@ -186,10 +190,8 @@ pub(crate) trait Utf8Bulk {
 impl Utf8Bulk for crate::buffer::Utf8Dest<'_> {
     #[inline]
     fn utf8_bulk(&mut self, src: &[u8]) -> usize {
-        let tail = self.tail();
-        let n = src.len().min(tail.len());
-        let valid = crate::simd::utf8_valid_up_to(&src[..n]);
-        tail[..valid].copy_from_slice(&src[..valid]);
+        // Validates and copies in one pass.
+        let valid = crate::simd::utf8_copy(src, self.tail());
         self.advance(valid);
         valid
     }

@@ -401,7 +401,8 @@ pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u
             let v = V::load(sp.add(i));
             let (lo, hi) = (v.widen_lo(), v.widen_hi());
             lo.add16(lo.and(m).eq16(m).and(add)).store(dp.add(2 * i));
-            hi.add16(hi.and(m).eq16(m).and(add)).store(dp.add(2 * i + b));
+            hi.add16(hi.and(m).eq16(m).and(add))
+                .store(dp.add(2 * i + b));
             i += b;
         }
     }
@@ -466,7 +467,11 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
     let mut i = 0;
     // Bits of one lane in a `high_mask`.
     let lane = (1u64 << (1 << V::MASK_SHIFT)) - 1;
-    let all = if b << V::MASK_SHIFT >= 64 { !0 } else { (1u64 << (b << V::MASK_SHIFT)) - 1 };
+    let all = if b << V::MASK_SHIFT >= 64 {
+        !0
+    } else {
+        (1u64 << (b << V::MASK_SHIFT)) - 1
+    };
     if run.len > 0 {
         // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
         // in bounds as `i + b <= n`.
@@ -754,6 +759,145 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
         }
     }
     group_tail(src, i)
+}
+
+/// See [`scalar::utf8_copy`]: [`utf8_valid_up_to`] storing each checked group to
+/// `dst` as it goes (one pass). A group that ends inside a sequence keeps its last
+/// vector back until the next group completes it, so nothing past the returned
+/// length is written.
+#[inline(always)]
+pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let n = src.len().min(dst.len());
+    let src = &src[..n];
+    let (p, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let b = V::BYTES;
+    let k = BLOCK / b;
+    let mut i = 0;
+    // Bytes of `src` copied to `dst` so far: `i`, or `i - b` when the last group
+    // ended inside a sequence.
+    let mut stored = 0;
+    // SAFETY: loads read `src[i..i + GROUP]` with `i + GROUP <= n` (blocks of it), or
+    // `src[i..i + BLOCK]` with `i + BLOCK <= n`, and the last `b <= 64` bytes of
+    // `INCOMPLETE_MAX`; stores write the same ranges of `dst` (`n <= dst.len()`), and
+    // `src[stored..i]` (`b` bytes) to `dst[stored..i]`.
+    unsafe {
+        let t = [
+            V::table16(&BYTE_1_HIGH),
+            V::table16(&BYTE_1_LOW),
+            V::table16(&BYTE_2_HIGH),
+        ];
+        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
+        let mut prev = V::zero();
+        let mut incomplete = V::zero();
+        // Stores `src[from..to]` (whole vectors) and the pending vector before it.
+        let flush = |stored: &mut usize, from: usize, to: usize| {
+            if *stored < from {
+                V::load(p.add(*stored)).store(dp.add(*stored));
+            }
+            let mut j = from;
+            while j < to {
+                V::load(p.add(j)).store(dp.add(j));
+                j += b;
+            }
+            *stored = to;
+        };
+        while i + GROUP <= n {
+            let mut any = V::zero();
+            for j in 0..GROUP / b {
+                any = any.or(V::load(p.add(i + j * b)));
+            }
+            if !any.any_high() {
+                if !incomplete.is_zero() {
+                    break;
+                }
+                for j in 0..GROUP / b {
+                    V::load(p.add(i + j * b)).store(dp.add(i + j * b));
+                }
+                stored = i + GROUP;
+                prev = V::load(p.add(i + GROUP - b));
+                i += GROUP;
+                continue;
+            }
+            let mut err = V::zero();
+            for blk in 0..GROUP / BLOCK {
+                let base = i + blk * BLOCK;
+                let mut vs = [V::zero(); 4];
+                let mut any = V::zero();
+                for (j, v) in vs.iter_mut().enumerate().take(k) {
+                    *v = V::load(p.add(base + j * b));
+                    any = any.or(*v);
+                }
+                if !any.any_high() {
+                    err = err.or(incomplete);
+                    incomplete = V::zero();
+                    prev = vs[k - 1];
+                    continue;
+                }
+                for v in vs.iter().take(k) {
+                    err = err.or(utf8_check(*v, prev, &t));
+                    prev = *v;
+                }
+                incomplete = prev.subs8(max);
+            }
+            if !err.is_zero() {
+                break;
+            }
+            let to = if incomplete.is_zero() {
+                i + GROUP
+            } else {
+                i + GROUP - b
+            };
+            flush(&mut stored, i, to);
+            i += GROUP;
+        }
+        if i + GROUP > n {
+            while i + BLOCK <= n {
+                let mut vs = [V::zero(); 4];
+                let mut any = V::zero();
+                for (j, v) in vs.iter_mut().enumerate().take(k) {
+                    *v = V::load(p.add(i + j * b));
+                    any = any.or(*v);
+                }
+                if !any.any_high() {
+                    if !incomplete.is_zero() {
+                        break;
+                    }
+                    if stored < i {
+                        V::load(p.add(stored)).store(dp.add(stored));
+                    }
+                    for (j, v) in vs.iter().enumerate().take(k) {
+                        v.store(dp.add(i + j * b));
+                    }
+                    stored = i + BLOCK;
+                    prev = vs[k - 1];
+                    i += BLOCK;
+                    continue;
+                }
+                let mut err = V::zero();
+                for v in vs.iter().take(k) {
+                    err = err.or(utf8_check(*v, prev, &t));
+                    prev = *v;
+                }
+                incomplete = prev.subs8(max);
+                if !err.is_zero() {
+                    break;
+                }
+                let to = if incomplete.is_zero() {
+                    i + BLOCK
+                } else {
+                    i + BLOCK - b
+                };
+                flush(&mut stored, i, to);
+                i += BLOCK;
+            }
+        }
+    }
+    let valid = group_tail(src, i);
+    debug_assert!(valid >= stored);
+    dst[stored..valid].copy_from_slice(&src[stored..valid]);
+    valid
 }
 
 /// The scalar validation from the character that position `i` is in.

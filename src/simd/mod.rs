@@ -198,6 +198,17 @@ macro_rules! entry_points {
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
 
+        /// UTF-8 copy: the ASCII prefix in vectors, then the scalar code.
+        ///
+        /// # Safety
+        /// The CPU must have this module's features.
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
+            // SAFETY: the caller checked the features.
+            let a = unsafe { $crate::simd::kernels::copy_ascii_to_ascii::<$v>(src, dst) };
+            a + $crate::simd::scalar::utf8_copy(&src[a..], &mut dst[a..])
+        }
+
         /// UTF-8 validation: the ASCII prefix in vectors, then the standard library.
         ///
         /// # Safety
@@ -256,6 +267,7 @@ macro_rules! entry_points {
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, utf8_valid_up_to(src: &[u8]) -> usize);
+        $crate::simd::entry_points!(@one $v, $feat, utf8_copy(src: &[u8], dst: &mut [u8]) -> usize);
 
         /// Entry point of the kernel of the same name.
         ///
@@ -392,6 +404,12 @@ kernel!(
     /// inside a sequence.
     utf8_valid_up_to(src: &[u8]) -> usize,
     |m| m::utf8_valid_up_to(src), scalar::utf8_valid_up_to(src), short: src.len() < SHORT
+);
+kernel!(
+    /// Copies the longest prefix of `src` that fits in `dst`, is valid UTF-8 and does
+    /// not end inside a sequence; returns its length.
+    utf8_copy(src: &[u8], dst: &mut [u8]) -> usize,
+    |m| m::utf8_copy(src, dst), scalar::utf8_copy(src, dst), short: src.len() < SHORT
 );
 kernel!(
     /// Converts the valid UTF-8 prefix of `src` to UTF-16 while it fits in `dst`.

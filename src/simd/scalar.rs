@@ -101,6 +101,15 @@ pub(crate) fn utf8_valid_up_to(src: &[u8]) -> usize {
     }
 }
 
+/// Copies the longest prefix of `src` that fits in `dst`, is valid UTF-8 and does not
+/// end inside a sequence; returns its length.
+pub(crate) fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let valid = utf8_valid_up_to(&src[..n]);
+    dst[..valid].copy_from_slice(&src[..valid]);
+    valid
+}
+
 /// Converts the valid UTF-8 prefix of `src` to UTF-16 while it fits in `dst`.
 /// Stops before the first invalid or incomplete sequence, or before a character
 /// that does not fit. Returns (bytes read, units written).
@@ -429,7 +438,11 @@ pub(crate) static X_USER_DEFINED: [u16; 128] = {
 pub(crate) fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     for (d, &b) in dst[..n].iter_mut().zip(&src[..n]) {
-        *d = if b < 0x80 { u16::from(b) } else { 0xF700 + u16::from(b) };
+        *d = if b < 0x80 {
+            u16::from(b)
+        } else {
+            0xF700 + u16::from(b)
+        };
     }
     n
 }

@@ -337,6 +337,14 @@ fn utf8_validation_and_to_utf16() {
     for isa in isas() {
         let what = std::format!("{isa:?}");
         for_inputs(bytes, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAA,
+                |d| utf8_copy::on(isa, s, d),
+                |d| scalar::utf8_copy(s, d),
+            );
             assert_eq!(
                 utf8_valid_up_to::on(isa, s),
                 scalar::utf8_valid_up_to(s),

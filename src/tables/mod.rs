@@ -2,3 +2,6 @@
 
 pub(crate) mod cjk;
 pub(crate) mod single_byte;
+
+#[cfg(test)]
+mod static_size;

@@ -7,12 +7,46 @@ use rand::{Rng, SeedableRng};
 
 /// Every encoding name of the Encoding Standard.
 pub const ALL_NAMES: [&str; 40] = [
-    "UTF-8", "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
-    "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14",
-    "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1250",
-    "windows-1251", "windows-1252", "windows-1253", "windows-1254", "windows-1255", "windows-1256",
-    "windows-1257", "windows-1258", "x-mac-cyrillic", "GBK", "gb18030", "Big5", "EUC-JP",
-    "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement", "UTF-16BE", "UTF-16LE", "x-user-defined",
+    "UTF-8",
+    "IBM866",
+    "ISO-8859-2",
+    "ISO-8859-3",
+    "ISO-8859-4",
+    "ISO-8859-5",
+    "ISO-8859-6",
+    "ISO-8859-7",
+    "ISO-8859-8",
+    "ISO-8859-8-I",
+    "ISO-8859-10",
+    "ISO-8859-13",
+    "ISO-8859-14",
+    "ISO-8859-15",
+    "ISO-8859-16",
+    "KOI8-R",
+    "KOI8-U",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "GBK",
+    "gb18030",
+    "Big5",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "Shift_JIS",
+    "EUC-KR",
+    "replacement",
+    "UTF-16BE",
+    "UTF-16LE",
+    "x-user-defined",
 ];
 
 /// The encodings textcodec supports, paired with encoding_rs's.
@@ -40,8 +74,12 @@ pub fn random_bytes(rng: &mut SmallRng, len: usize) -> Vec<u8> {
             0 => rng.gen_range(0x00..0x80),
             1 => rng.gen_range(0x80..0xC0),
             2 => rng.gen_range(0xC0..0x100) as u8,
-            3 => *[0x1B, 0x24, 0x28, 0x42, 0x4A, 0x49, 0x40, 0x0E, 0x0F].get(rng.gen_range(0..9)).unwrap(),
-            4 => *[0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xD8, 0xDC, 0x00].get(rng.gen_range(0..8)).unwrap(),
+            3 => *[0x1B, 0x24, 0x28, 0x42, 0x4A, 0x49, 0x40, 0x0E, 0x0F]
+                .get(rng.gen_range(0..9))
+                .unwrap(),
+            4 => *[0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xD8, 0xDC, 0x00]
+                .get(rng.gen_range(0..8))
+                .unwrap(),
             5 => rng.gen_range(0x81..0xFF),
             6 => rng.gen_range(0x30..0x3A),
             _ => rng.gen(),
@@ -95,7 +133,9 @@ pub fn corpus_dir() -> Option<std::path::PathBuf> {
 
 /// The corpus files (name, bytes).
 pub fn corpus() -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = corpus_dir() else { return Vec::new() };
+    let Some(dir) = corpus_dir() else {
+        return Vec::new();
+    };
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok())
@@ -108,7 +148,12 @@ pub fn corpus() -> Vec<(String, Vec<u8>)> {
     files.sort();
     files
         .into_iter()
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -126,7 +171,8 @@ pub fn stream_decode_utf16(
         let last = i + 1 == chunks.len();
         let mut read = 0;
         loop {
-            let (res, r, w) = decoder.decode_to_utf16_without_replacement(&chunk[read..], &mut buf, last);
+            let (res, r, w) =
+                decoder.decode_to_utf16_without_replacement(&chunk[read..], &mut buf, last);
             read += r;
             out.extend_from_slice(&buf[..w]);
             match res {
@@ -156,7 +202,8 @@ pub fn stream_decode_utf16_rs(
         let last = i + 1 == chunks.len();
         let mut read = 0;
         loop {
-            let (res, r, w) = decoder.decode_to_utf16_without_replacement(&chunk[read..], &mut buf, last);
+            let (res, r, w) =
+                decoder.decode_to_utf16_without_replacement(&chunk[read..], &mut buf, last);
             read += r;
             out.extend_from_slice(&buf[..w]);
             match res {
@@ -173,7 +220,11 @@ pub fn stream_decode_utf16_rs(
 }
 
 /// Decodes `chunks` to UTF-8 with replacement through `out_len`-byte buffers.
-pub fn stream_decode_utf8(decoder: &mut textcodec::Decoder, chunks: &[&[u8]], out_len: usize) -> Vec<u8> {
+pub fn stream_decode_utf8(
+    decoder: &mut textcodec::Decoder,
+    chunks: &[&[u8]],
+    out_len: usize,
+) -> Vec<u8> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; out_len];
     for (i, chunk) in chunks.iter().enumerate() {
@@ -193,7 +244,11 @@ pub fn stream_decode_utf8(decoder: &mut textcodec::Decoder, chunks: &[&[u8]], ou
 }
 
 /// Encodes `chunks` of UTF-8 with replacement through `out_len`-byte buffers.
-pub fn stream_encode_utf8(encoder: &mut textcodec::Encoder, chunks: &[&str], out_len: usize) -> Vec<u8> {
+pub fn stream_encode_utf8(
+    encoder: &mut textcodec::Encoder,
+    chunks: &[&str],
+    out_len: usize,
+) -> Vec<u8> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; out_len];
     for (i, chunk) in chunks.iter().enumerate() {
@@ -213,7 +268,11 @@ pub fn stream_encode_utf8(encoder: &mut textcodec::Encoder, chunks: &[&str], out
 }
 
 /// Encodes `chunks` of UTF-16 with replacement through `out_len`-byte buffers.
-pub fn stream_encode_utf16(encoder: &mut textcodec::Encoder, chunks: &[&[u16]], out_len: usize) -> Vec<u8> {
+pub fn stream_encode_utf16(
+    encoder: &mut textcodec::Encoder,
+    chunks: &[&[u16]],
+    out_len: usize,
+) -> Vec<u8> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; out_len];
     for (i, chunk) in chunks.iter().enumerate() {
@@ -250,7 +309,9 @@ pub fn rs_encode_utf16(enc: &'static encoding_rs::Encoding, src: &[u16]) -> Vec<
 
 /// Splits `data` at random points into up to `max_chunks` pieces.
 pub fn random_split<'a, T>(rng: &mut SmallRng, data: &'a [T], max_chunks: usize) -> Vec<&'a [T]> {
-    let mut cuts: Vec<usize> = (0..rng.gen_range(0..max_chunks)).map(|_| rng.gen_range(0..=data.len())).collect();
+    let mut cuts: Vec<usize> = (0..rng.gen_range(0..max_chunks))
+        .map(|_| rng.gen_range(0..=data.len()))
+        .collect();
     cuts.push(0);
     cuts.push(data.len());
     cuts.sort_unstable();

@@ -398,6 +398,16 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     unsafe { kernels::utf8_valid_up_to::<Avx512>(src) }
 }
 
+/// See [`scalar::utf8_copy`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
+    // SAFETY: the caller checked the features.
+    unsafe { kernels::utf8_copy::<Avx512>(src, dst) }
+}
+
 /// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte
 /// block at a time while the block has no 4-byte sequence; returns (read, written).
 ///
@@ -526,6 +536,66 @@ pub(crate) unsafe fn single_byte_to_utf16(
     unsafe { kernels::single_byte_to_utf16::<Avx512>(table, src, dst) }
 }
 
+/// Non-ASCII bytes in a 64-byte block up to which [`sparse_single_byte`] is used.
+const SPARSE: u32 = 8;
+
+/// Decodes the 64-byte block `v` (at `sp`, with non-ASCII bytes `upper`, nonzero) to
+/// UTF-8 at `dp` a character at a time between ASCII runs. Returns (bytes read,
+/// bytes written, whether the whole block was decoded); stops before an unmapped byte.
+///
+/// # Safety
+/// The AVX-512 features; `sp` readable for 64 bytes, `dp` writable for 192.
+#[inline(always)]
+unsafe fn sparse_single_byte(
+    table: &[u16; 128],
+    v: __m512i,
+    upper: u64,
+    sp: *const u8,
+    dp: *mut u8,
+) -> (usize, usize, bool) {
+    let mut m = upper;
+    // SAFETY: masked moves touch only `sp[prev..p]` and `dp[w..w + p - prev]`, with
+    // `p <= 64` and `w` at most `prev + 2 * (non-ASCII bytes so far)`, within 192; a
+    // character takes at most 3 bytes.
+    unsafe {
+        let mut prev = m.trailing_zeros() as usize;
+        _mm512_mask_storeu_epi8(dp.cast(), low_bits(prev), v);
+        let mut w = prev;
+        loop {
+            let p = prev;
+            let c = table[usize::from(*sp.add(p) - 0x80)];
+            if c == 0 {
+                return (p, w, false);
+            }
+            let c = u32::from(c);
+            if c < 0x800 {
+                dp.add(w).write(0xC0 | (c >> 6) as u8);
+                dp.add(w + 1).write(0x80 | (c & 0x3F) as u8);
+                w += 2;
+            } else {
+                dp.add(w).write(0xE0 | (c >> 12) as u8);
+                dp.add(w + 1).write(0x80 | ((c >> 6) & 0x3F) as u8);
+                dp.add(w + 2).write(0x80 | (c & 0x3F) as u8);
+                w += 3;
+            }
+            m &= m - 1;
+            let next = if m == 0 {
+                64
+            } else {
+                m.trailing_zeros() as usize
+            };
+            let seg = low_bits(next - p - 1);
+            let x = _mm512_maskz_loadu_epi8(seg, sp.add(p + 1).cast());
+            _mm512_mask_storeu_epi8(dp.add(w).cast(), seg, x);
+            w += next - p - 1;
+            if m == 0 {
+                return (64, w, true);
+            }
+            prev = next;
+        }
+    }
+}
+
 /// See [`scalar::single_byte_to_utf8`].
 ///
 /// # Safety
@@ -553,6 +623,18 @@ pub(crate) unsafe fn single_byte_to_utf8(
                     v.store(dp.add(w));
                     r += 64;
                     w += 64;
+                    continue;
+                }
+                if upper.count_ones() <= SPARSE {
+                    // A few non-ASCII bytes: copy the ASCII between them with masked
+                    // moves and write each character from the table.
+                    let (rr, ww, done) =
+                        sparse_single_byte(table, v.0, upper, sp.add(r), dp.add(w));
+                    r += rr;
+                    w += ww;
+                    if !done {
+                        break;
+                    }
                     continue;
                 }
                 let (lo, hi) = Avx512::lookup(&t, v);
@@ -591,7 +673,8 @@ fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
             Some(((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2))
         }
         [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
-            let c = (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            let c =
+                (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
             (c >= 0x800 && !(0xD800..=0xDFFF).contains(&c)).then_some((c, 3))
         }
         _ => None,
@@ -750,7 +833,8 @@ pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usiz
                         base,
                     );
                     let lanes = _mm512_mask_mov_epi32(x, hi, three);
-                    let keep = 0x1111_1111_1111_1111 | _pdep_u64(u64::from(hi), 0x2222_2222_2222_2222) * 3;
+                    let keep = 0x1111_1111_1111_1111
+                        | (_pdep_u64(u64::from(hi), 0x2222_2222_2222_2222) * 3);
                     let packed = _mm512_maskz_compress_epi8(keep, lanes);
                     let len = 16 + 2 * hi.count_ones() as usize;
                     _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(len), packed);
@@ -772,8 +856,10 @@ pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usiz
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
+    // Units up to a 64-byte boundary of the output, so that no store splits a line.
+    let head = ((64 - (dst.as_ptr() as usize & 63)) & 63) / 2;
+    let mut i = scalar::x_user_defined_to_utf16(&src[..head.min(n)], &mut dst[..head.min(n)]);
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-    let mut i = 0;
     // SAFETY: loads read `src[i..i + 64]`, stores write units `dst[i..i + 64]`, in
     // bounds as `i + 64 <= n`.
     unsafe {
@@ -783,7 +869,10 @@ pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usi
             let upper = _mm512_movepi8_mask(v);
             let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
             let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v));
-            _mm512_storeu_si512(dp.add(i).cast(), _mm512_mask_add_epi16(lo, upper as u32, lo, add));
+            _mm512_storeu_si512(
+                dp.add(i).cast(),
+                _mm512_mask_add_epi16(lo, upper as u32, lo, add),
+            );
             _mm512_storeu_si512(
                 dp.add(i + 32).cast(),
                 _mm512_mask_add_epi16(hi, (upper >> 32) as u32, hi, add),
