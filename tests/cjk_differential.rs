@@ -507,3 +507,29 @@ fn gb18030_2022_as_encoding_rs_has_it() {
         );
     }
 }
+
+#[test]
+fn every_two_byte_sequence_in_the_hot_loop_to_utf8() {
+    // Between ideographs and with room to spare, so that each pair goes through the
+    // decoders' hot loops, to UTF-8 as well as to UTF-16.
+    for enc in ALL {
+        let ideograph = enc.theirs().encode("\u{4E00}").0.into_owned();
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let mut bytes = ideograph.clone();
+                bytes.extend_from_slice(&[a, b]);
+                bytes.extend_from_slice(&ideograph);
+                bytes.extend_from_slice(&[b' ', a, b, b'A']);
+                let expected = enc
+                    .theirs()
+                    .decode_without_bom_handling(&bytes)
+                    .0
+                    .into_owned();
+                let mut d = enc.ours().new_decoder_without_bom_handling();
+                let got = stream_decode_utf8(&mut d, &[&bytes], 64);
+                assert!(got == expected.as_bytes(), "{} {bytes:02X?}", enc.name());
+                same_decode(enc, &[&bytes], 64);
+            }
+        }
+    }
+}

@@ -31,7 +31,32 @@ impl TwoByte for Big5 {
             c => c,
         }
     }
+
+    #[inline(always)]
+    fn hot(lead: u8, trail: u8) -> u16 {
+        let row = lead.wrapping_sub(0x81);
+        let col = TRAIL[usize::from(trail)];
+        if row >= 0x7E || col == 0xFF {
+            return 0;
+        }
+        cjk::big5_decode_bmp(usize::from(row) * 157 + usize::from(col))
+    }
 }
+
+/// The column of each trail byte (0x40..=0x7E and 0xA1..=0xFE), or 0xFF.
+static TRAIL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        if b >= 0x40 && b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0xA1 && b <= 0xFE {
+            t[b] = (b - 0x62) as u8;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The four pointers that decode to two code points (not in index Big5).
 #[cold]

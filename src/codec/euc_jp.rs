@@ -31,6 +31,18 @@ impl TwoByte for EucJp {
             _ => 0,
         }
     }
+
+    #[inline(always)]
+    fn hot(lead: u8, trail: u8) -> u16 {
+        let (row, col) = (
+            two_byte::EUC[usize::from(lead)],
+            two_byte::EUC[usize::from(trail)],
+        );
+        if (row | col) >= 0x80 {
+            return 0;
+        }
+        cjk::jis0208_span_pointer(usize::from(row) * 94 + usize::from(col))
+    }
 }
 
 /// The spec's EUC-JP decoder state: `lead` is 0, 0x8E, 0x8F or a byte

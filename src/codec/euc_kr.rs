@@ -29,6 +29,22 @@ impl TwoByte for EucKr {
             usize::from(trail - 0x41),
         ))
     }
+
+    #[inline(always)]
+    fn hot(lead: u8, trail: u8) -> u16 {
+        let (r, c) = (
+            two_byte::EUC[usize::from(lead)],
+            two_byte::EUC[usize::from(trail)],
+        );
+        if (r | c) >= 0x80 {
+            return 0;
+        }
+        let (r, c) = (usize::from(r), usize::from(c));
+        if let Some(h) = cjk::euc_kr_ks_hangul(r, c) {
+            return h;
+        }
+        cjk::euc_kr_ks(r, c)
+    }
 }
 
 /// The EUC-KR decoder: a lead byte from an earlier buffer.

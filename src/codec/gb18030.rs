@@ -54,6 +54,18 @@ impl TwoByte for Gb18030 {
         }
         u32::from(two_byte(lead, trail))
     }
+
+    #[inline(always)]
+    fn hot(lead: u8, trail: u8) -> u16 {
+        let (row, col) = (
+            two_byte::EUC[usize::from(lead)],
+            two_byte::EUC[usize::from(trail)],
+        );
+        if (row | col) >= 0x80 {
+            return 0;
+        }
+        cjk::gb18030_right(usize::from(row), usize::from(col))
+    }
 }
 
 /// The code point of a four-byte sequence (its bytes in range), if any.

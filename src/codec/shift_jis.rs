@@ -34,7 +34,33 @@ impl TwoByte for ShiftJis {
         }
         u32::from(cjk::jis0208_decode_pointer(pointer))
     }
+
+    #[inline(always)]
+    fn hot(lead: u8, trail: u8) -> u16 {
+        // Leads 0x81..=0x9F and 0xE0..=0xFC are 0xA1..=0xDC with bit 5 flipped.
+        let row = (lead ^ 0x20).wrapping_sub(0xA1);
+        let col = TRAIL[usize::from(trail)];
+        if row >= 0x3C || col == 0xFF {
+            return 0;
+        }
+        cjk::jis0208_span_pointer(usize::from(row) * 188 + usize::from(col))
+    }
 }
+
+/// The column of each trail byte (0x40..=0x7E and 0x80..=0xFC), or 0xFF.
+static TRAIL: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        if b >= 0x40 && b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0x80 && b <= 0xFC {
+            t[b] = (b - 0x41) as u8;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The Shift_JIS decoder: a lead byte from an earlier buffer.
 #[derive(Clone, Debug, Default)]

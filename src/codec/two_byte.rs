@@ -34,7 +34,27 @@ pub(crate) trait TwoByte {
     /// The code point of a lead and a trail byte: 0 for none (an error), or
     /// [`PAIR_OF_TWO`] plus two code points.
     fn pair(lead: u8, trail: u8) -> u32;
+    /// The common case of [`TwoByte::pair`], for the hot loop: the code point of a
+    /// lead and trail in the encoding's main range, or 0 for anything else (left to
+    /// [`TwoByte::lead`] and [`TwoByte::pair`]). Never a surrogate or a pair.
+    #[inline(always)]
+    fn hot(_lead: u8, _trail: u8) -> u16 {
+        0
+    }
 }
+
+/// `b - 0xA1` for the bytes 0xA1..=0xFE of the EUC-style main ranges, 0xFF for the
+/// others: the hot loops check a lead and a trail at once with
+/// `(EUC[lead] | EUC[trail]) < 0x80`, a single branch.
+pub(crate) static EUC: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0xA1;
+    while b <= 0xFE {
+        t[b] = (b - 0xA1) as u8;
+        b += 1;
+    }
+    t
+};
 
 /// The outcome of decoding one lead and trail.
 enum Step {
@@ -218,12 +238,19 @@ pub(crate) trait CjkDest: Dest {
 
 /// A code unit type of a destination.
 trait Unit: Sized {
+    /// The most units one BMP code point takes.
+    const MAX: usize;
     /// Writes BMP code point `c` at `out[w..]`; the units written, or `None` if it
     /// does not fit.
     fn put(out: &mut [Self], w: usize, c: u16) -> Option<usize>;
+    /// Writes BMP code point `c` at the start of `out` (at least [`Unit::MAX`]
+    /// long); the units written.
+    fn put_fast(out: &mut [Self], c: u16) -> usize;
 }
 
 impl Unit for u8 {
+    const MAX: usize = 3;
+
     #[inline(always)]
     fn put(out: &mut [u8], w: usize, c: u16) -> Option<usize> {
         if c < 0x80 {
@@ -242,20 +269,99 @@ impl Unit for u8 {
             Some(3)
         }
     }
+
+    #[inline(always)]
+    fn put_fast(out: &mut [u8], c: u16) -> usize {
+        let Some(o) = out.first_chunk_mut::<3>() else {
+            return 0;
+        };
+        if c >= 0x800 {
+            *o = [
+                0xE0 | (c >> 12) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ];
+            3
+        } else if c >= 0x80 {
+            o[0] = 0xC0 | (c >> 6) as u8;
+            o[1] = 0x80 | (c & 0x3F) as u8;
+            2
+        } else {
+            o[0] = c as u8;
+            1
+        }
+    }
 }
 
 impl Unit for u16 {
+    const MAX: usize = 1;
+
     #[inline(always)]
     fn put(out: &mut [u16], w: usize, c: u16) -> Option<usize> {
         *out.get_mut(w)? = c;
         Some(1)
+    }
+
+    #[inline(always)]
+    fn put_fast(out: &mut [u16], c: u16) -> usize {
+        let Some(o) = out.first_mut() else {
+            return 0;
+        };
+        *o = c;
+        1
     }
 }
 
 /// [`CjkDest::run`] over a buffer: (bytes read, units written).
 #[inline(always)]
 fn run<E: TwoByte, U: Unit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
-    let (mut r, mut w) = (0, 0);
+    // The hot loop: while two source bytes and the widest character's room are
+    // left, so that each step checks no bounds.
+    let mut s = src;
+    let out_len = out.len();
+    let mut o = &mut *out;
+    while o.len() >= U::MAX {
+        let [b, t, ..] = *s else {
+            break;
+        };
+        let hot = E::hot(b, t);
+        if hot != 0 {
+            let n = U::put_fast(o, hot);
+            o = &mut core::mem::take(&mut o)[n..];
+            s = &s[2..];
+            continue;
+        }
+        let (c, len) = if E::ASCII && b < 0x80 {
+            // Short ASCII runs (spaces, punctuation, markup between characters)
+            // are cheaper here than through the bulk copy; a run of 8 or more goes
+            // there.
+            if t < 0x80 {
+                if let Some(run) = s.first_chunk::<8>() {
+                    if u64::from_ne_bytes(*run) & 0x8080_8080_8080_8080 == 0 {
+                        break;
+                    }
+                }
+            }
+            (u16::from(b), 1)
+        } else {
+            match E::lead(b) {
+                Lead::Start => {
+                    let c = E::pair(b, t);
+                    if c.wrapping_sub(1) >= 0xFFFF {
+                        break;
+                    }
+                    (c as u16, 2)
+                }
+                Lead::Char(c) => (c, 1),
+                Lead::Bad => break,
+            }
+        };
+        let n = U::put_fast(o, c);
+        o = &mut core::mem::take(&mut o)[n..];
+        s = &s[len..];
+    }
+    let (mut r, mut w) = (src.len() - s.len(), out_len - o.len());
+    // Near the end of either buffer: check each step.
     while let Some(&b) = src.get(r) {
         let (c, len) = if E::ASCII && b < 0x80 {
             match src.get(r + 1) {

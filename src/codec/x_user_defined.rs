@@ -2,6 +2,7 @@
 
 use crate::buffer::{ByteDest, Dest};
 use crate::encoder::Source;
+use crate::simd::{Extra, Run};
 use crate::{DecoderResult, EncoderResult};
 
 /// Decodes into `dst`; returns the result and the bytes read. Never malformed.
@@ -17,8 +18,16 @@ pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize)
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    /// U+F780..=U+F7FF to bytes 0x80..=0xFF: one run, so the single-byte encode
+    /// kernel maps it in bulk with nothing outside it.
+    const RUN: Run = Run {
+        code_point: 0xF780,
+        byte: 0x80,
+        len: 128,
+    };
+    static EMPTY: Extra = Extra::EMPTY;
     loop {
-        src.copy_ascii(dst);
+        src.copy_single_byte_run(RUN, &EMPTY, dst);
         let before = src.pos();
         let Some(c) = src.next_char() else {
             return EncoderResult::InputEmpty;

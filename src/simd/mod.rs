@@ -259,8 +259,9 @@ macro_rules! entry_points {
             unsafe { $crate::simd::kernels::units_to_utf8::<$v, SWAP>(src, dst) }
         }
     };
-    // Vectors with shuffles and a 128-entry lookup.
-    ($v:ty, $feat:literal, shuffle) => {
+    // Vectors with shuffles and a 128-entry lookup; the module defines `units_to_utf8`
+    // and `utf8_to_utf16`.
+    ($v:ty, $feat:literal, shuffle, own_utf16) => {
         $crate::simd::entry_points!(@common $v, $feat);
         $crate::simd::entry_points!(@xud $v, $feat);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
@@ -268,6 +269,10 @@ macro_rules! entry_points {
         $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, utf8_valid_up_to(src: &[u8]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, utf8_copy(src: &[u8], dst: &mut [u8]) -> usize);
+    };
+    // Vectors with shuffles and a 128-entry lookup.
+    ($v:ty, $feat:literal, shuffle) => {
+        $crate::simd::entry_points!($v, $feat, shuffle, own_utf16);
 
         /// Entry point of the kernel of the same name.
         ///

@@ -81,6 +81,17 @@ fn bytes(rng: &mut Rng, flavour: usize, len: usize) -> Vec<u8> {
             // Any byte.
             1 => v.push(rng.next() as u8),
             // Valid UTF-8 of every length.
+            // Valid UTF-8 mostly of ASCII and x-user-defined's run U+F780..U+F7FF,
+            // rarely a character at its edges, of the Thai run, or any other.
+            4 if rng.below(64) != 0 => {
+                let c = match rng.below(64) {
+                    0 => [0xF77F, 0xF800, 0xE01, 0xE3A][rng.below(4)],
+                    1..=31 => 0xF780 + rng.below(128) as u32,
+                    _ => rng.below(128) as u32,
+                };
+                let mut b = [0u8; 4];
+                v.extend_from_slice(char::from_u32(c).unwrap().encode_utf8(&mut b).as_bytes());
+            }
             2..=4 => {
                 let p = if flavour == 3 {
                     PIECES[2 + rng.below(4)]
@@ -124,6 +135,11 @@ fn units(rng: &mut Rng, flavour: usize, len: usize) -> Vec<u16> {
             1 => v.push(rng.next() as u16),
             2 => v.push(rng.below(0x100) as u16),
             3 => v.push([0x41, 0x20, 0x436, 0xE9, 0x4E2D, 0x7FF, 0x800, 0xFFFF][rng.below(8)]),
+            4 if rng.below(64) != 0 => v.push(match rng.below(64) {
+                0 => [0xF77F, 0xF800, 0xE01, 0xE3A][rng.below(4)],
+                1..=31 => 0xF780 + rng.below(128) as u16,
+                _ => rng.below(128) as u16,
+            }),
             4 => {
                 if rng.below(8) == 0 {
                     v.extend([0xD83D, 0xDE00]);
@@ -638,4 +654,63 @@ fn scalar_oracle_basics() {
     assert_eq!(&d[..3], b"a\xC6\x88");
     assert_eq!(extra.get(0x20AC), Some(0x88));
     assert_eq!(extra.get(0x20AD), None);
+}
+/// The three-byte run paths (x-user-defined's U+F780..U+F7FF, Thai's U+0E01..) on
+/// inputs that stay in the run for long stretches, at every offset and room.
+#[test]
+fn three_byte_run_encode() {
+    let runs = [
+        Run {
+            code_point: 0xF780,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0xE01,
+            byte: 0xA1,
+            len: 58,
+        },
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for run in runs {
+            // Mostly ASCII and the run, rarely a character next to the run, and
+            // (in the second buffer) a corruption of a sequence.
+            for corrupt in [false, true] {
+                let mut buf = std::vec::Vec::new();
+                while buf.len() < 1200 {
+                    let c = match rng.below(300) {
+                        0 => u32::from(run.code_point) - 1,
+                        1 => u32::from(run.code_point) + u32::from(run.len),
+                        k if k < 150 => {
+                            u32::from(run.code_point) + rng.below(usize::from(run.len)) as u32
+                        }
+                        _ => rng.below(128) as u32,
+                    };
+                    let mut b = [0u8; 4];
+                    buf.extend_from_slice(
+                        char::from_u32(c).unwrap().encode_utf8(&mut b).as_bytes(),
+                    );
+                    if corrupt && rng.below(200) == 0 {
+                        let k = buf.len() - 1 - rng.below(2);
+                        buf[k] = rng.next() as u8;
+                    }
+                }
+                for off in 0..64 {
+                    for len in (0..=140).chain([300, 700, 1100]) {
+                        let s = &buf[off..off + len];
+                        same_out(
+                            &what,
+                            len,
+                            1,
+                            0xAA,
+                            |d| single_byte_encode_utf8::on(isa, run, &Extra::EMPTY, s, d),
+                            |d| scalar::single_byte_encode_utf8(run, &Extra::EMPTY, s, d),
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -118,6 +118,14 @@ impl Groups {
     }
 }
 
+impl Groups {
+    /// As [`Groups::get`] for a table of byte deltas without unmapped values.
+    #[inline(always)]
+    fn get_full(&self, k: usize) -> Option<u16> {
+        Some(*self.bases.get(k / 16)? + u16::from(*self.deltas.get(k)?))
+    }
+}
+
 /// Encode runs (see `EncodeRun` in gen): code point `cp + i` is at pointer
 /// `pointer + (i / width) * stride + i % width`.
 struct Runs {
@@ -215,19 +223,26 @@ pub(crate) fn gb18030_decode(row: usize, col: usize) -> u16 {
     }
     let row = row - 32;
     if col >= 96 {
-        let h = row.wrapping_sub(g::GB18030_HANZI_ROW);
-        if h < g::GB18030_HANZI_ROWS {
-            return g::GB18030_RIGHT_POOL
-                .get(g::GB18030_HANZI_POOL + h * 94 + col - 96)
-                .copied()
-                .unwrap_or(0);
-        }
-        GB18030_RIGHT.get(row, col - 96)
+        gb18030_right(row, col - 96)
     } else if GB18030_LEFT.is_special(row) {
         gb18030_gbk_ideograph(g::GB18030_TOP + (row - g::GB18030_REST_LEFT_ROW) * 96 + col)
     } else {
         GB18030_LEFT.get(row, col)
     }
+}
+
+/// Index gb18030 code point for pointer `(row + 32) * 190 + 96 + col` (`row < 94`,
+/// `col < 94`: GB2312's area, first and second bytes 0xA1..=0xFE); 0 if unmapped.
+#[inline(always)]
+pub(crate) fn gb18030_right(row: usize, col: usize) -> u16 {
+    let h = row.wrapping_sub(g::GB18030_HANZI_ROW);
+    if h < g::GB18030_HANZI_ROWS {
+        return g::GB18030_RIGHT_POOL
+            .get(g::GB18030_HANZI_POOL + h * 94 + col)
+            .copied()
+            .unwrap_or(0);
+    }
+    GB18030_RIGHT.get(row, col)
 }
 
 /// The `k`-th ideograph of GBK/3 and GBK/4 (Unicode order, skipping GB2312's).
@@ -335,6 +350,20 @@ pub(crate) fn big5_decode(pointer: usize) -> u32 {
     u32::from(v)
 }
 
+/// Index Big5 code point for a pointer, or 0 if unmapped or astral: the hot
+/// loop's lookup.
+#[inline(always)]
+pub(crate) fn big5_decode_bmp(pointer: usize) -> u16 {
+    let v = g::BIG5_DECODE
+        .get(pointer.wrapping_sub(g::BIG5_FIRST))
+        .copied()
+        .unwrap_or(0);
+    if v.wrapping_sub(0xD800) < 0x800 {
+        return 0;
+    }
+    v
+}
+
 /// The astral code point escaped as `v` (0xD800 + index) in the decode table.
 #[cold]
 fn big5_astral(v: u16) -> u32 {
@@ -411,19 +440,7 @@ const KR_TOP: usize = g::EUC_KR_EXT_TOP_ROWS * g::EUC_KR_EXT_TOP_WIDTH;
 #[inline(always)]
 pub(crate) fn euc_kr_decode(row: usize, col: usize) -> u16 {
     if row >= 32 && col >= 96 {
-        let (r, c) = (row - 32, col - 96);
-        let h = r.wrapping_sub(g::EUC_KR_HANGUL_ROW);
-        if h < g::EUC_KR_HANGUL_ROWS {
-            return EUC_KR_KS_HANGUL.get(h * 94 + c).map_or(0, |v| 0xAC00 + v);
-        }
-        let h = r.wrapping_sub(g::EUC_KR_HANJA_ROW);
-        if h < g::EUC_KR_HANJA_ROWS {
-            return g::EUC_KR_KS_POOL
-                .get(g::EUC_KR_HANJA_POOL + h * 94 + c)
-                .copied()
-                .unwrap_or(0);
-        }
-        return EUC_KR_KS.get(r, c);
+        return euc_kr_ks(row - 32, col - 96);
     }
     let i = match col {
         0..=25 => col,
@@ -441,6 +458,40 @@ pub(crate) fn euc_kr_decode(row: usize, col: usize) -> u16 {
     } else {
         0
     }
+}
+
+/// Index EUC-KR code point for pointer `(r + 32) * 190 + 96 + c` (`c < 94`: KS X
+/// 1001, both bytes 0xA1..=0xFE); 0 if unmapped.
+#[inline(always)]
+pub(crate) fn euc_kr_ks(r: usize, c: usize) -> u16 {
+    let h = r.wrapping_sub(g::EUC_KR_HANGUL_ROW);
+    if h < g::EUC_KR_HANGUL_ROWS {
+        return EUC_KR_KS_HANGUL.get(h * 94 + c).map_or(0, |v| 0xAC00 + v);
+    }
+    let h = r.wrapping_sub(g::EUC_KR_HANJA_ROW);
+    if h < g::EUC_KR_HANJA_ROWS {
+        return g::EUC_KR_KS_POOL
+            .get(g::EUC_KR_HANJA_POOL + h * 94 + c)
+            .copied()
+            .unwrap_or(0);
+    }
+    EUC_KR_KS.get(r, c)
+}
+
+/// The KS X 1001 Hangul syllable at `r`, `c` (as for [`euc_kr_ks`]), or `None`
+/// outside the syllables' rows; `Some(0)` if unmapped.
+#[inline(always)]
+pub(crate) fn euc_kr_ks_hangul(r: usize, c: usize) -> Option<u16> {
+    let h = r.wrapping_sub(g::EUC_KR_HANGUL_ROW);
+    if h < g::EUC_KR_HANGUL_ROWS {
+        // KS X 1001's 2350 syllables fill their rows: no cell is unmapped.
+        return Some(
+            EUC_KR_KS_HANGUL
+                .get_full(h * 94 + c)
+                .map_or(0, |v| 0xAC00 + v),
+        );
+    }
+    None
 }
 
 #[inline(never)]
@@ -572,6 +623,20 @@ pub(crate) fn jis0208_decode_pointer(pointer: usize) -> u16 {
             .unwrap_or(0);
     }
     JIS0208.get(pointer / 94, pointer % 94)
+}
+
+/// Index jis0208 code point for a pointer in the span of rows kept in order (0
+/// if unmapped or outside it): the hot loops' lookup.
+#[inline(always)]
+pub(crate) fn jis0208_span_pointer(pointer: usize) -> u16 {
+    let k = pointer.wrapping_sub(g::JIS0208_SPAN_ROW * 94);
+    if k < g::JIS0208_SPAN_ROWS * 94 {
+        return g::JIS0208_POOL
+            .get(g::JIS0208_SPAN_POOL + k)
+            .copied()
+            .unwrap_or(0);
+    }
+    0
 }
 
 /// Index Shift_JIS pointer: index jis0208 without pointers 8272..=8835.

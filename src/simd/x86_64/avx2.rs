@@ -1,5 +1,6 @@
 //! AVX2: 32-byte vectors with in-lane byte shuffles.
 
+use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::x86_64::*;
 
@@ -224,4 +225,302 @@ impl Lookup128 for Avx2 {
     }
 }
 
-crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2", shuffle);
+crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2", shuffle, own_utf16);
+
+/// Writes the bytes of `lanes` (UTF-8 of units in 16- or 32-bit lanes) selected by
+/// `keep` (bit `k`: keep byte `k`) at `dp`, packed, exactly: the shuffle that packs them is computed with BMI2 (no table), and
+/// the store keeps the bytes after the packed ones. Returns the bytes written.
+///
+/// # Safety
+/// AVX2 and BMI2; `dp` valid for reads and writes of 16 bytes.
+#[inline(always)]
+unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8) -> usize {
+    const SPREAD: u64 = 0x0101_0101_0101_0101;
+    // SAFETY: forwarded contract.
+    unsafe {
+        let (k_lo, k_hi) = (u64::from(keep & 0xFF), u64::from((keep >> 8) & 0xFF));
+        let idx_lo = _pext_u64(0x0706_0504_0302_0100, _pdep_u64(k_lo, SPREAD) * 0xFF);
+        let idx_hi = _pext_u64(0x0F0E_0D0C_0B0A_0908, _pdep_u64(k_hi, SPREAD) * 0xFF);
+        let n_lo = k_lo.count_ones();
+        let n = (n_lo + k_hi.count_ones()) as usize;
+        let idx = u128::from(idx_lo) | (u128::from(idx_hi) << (8 * n_lo));
+        let packed = _mm_shuffle_epi8(
+            lanes,
+            _mm_set_epi64x((idx >> 64) as u64 as i64, idx as u64 as i64),
+        );
+        let iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+        let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), iota);
+        let old = _mm_loadu_si128(dp.cast());
+        _mm_storeu_si128(dp.cast(), _mm_blendv_epi8(old, packed, take));
+        n
+    }
+}
+
+/// See [`scalar::units_to_utf8`]: 16 units at a time; Basic Latin is narrowed, other
+/// units become one to three bytes packed by computed shuffles (in 16-bit lanes when
+/// all are below U+0800, else 32-bit lanes); vectors with surrogates go through the
+/// scalar code.
+///
+/// # Safety
+/// The CPU must have AVX2 and BMI1/2.
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len() / 2;
+    let sp = src.as_ptr();
+    let (mut i, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`); stores
+        // (and the reads of `pack_half`) touch `dst[w..w + 64]` (`w + 64 <= dst.len()`):
+        // the four packs of three-byte units start at most 36 bytes in.
+        unsafe {
+            while i + 16 <= n && dst.len() - w >= 64 {
+                if i + 32 <= n {
+                    // 32 units of Basic Latin at a time.
+                    let mut a = _mm256_loadu_si256(sp.add(2 * i).cast());
+                    let mut c = _mm256_loadu_si256(sp.add(2 * i + 32).cast());
+                    if SWAP {
+                        a = Avx2(a).swap16().0;
+                        c = Avx2(c).swap16().0;
+                    }
+                    let high = _mm256_set1_epi16(0xFF80u16 as i16);
+                    if _mm256_testz_si256(_mm256_or_si256(a, c), high) == 1 {
+                        let packed =
+                            _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, c));
+                        _mm256_storeu_si256(dp.add(w).cast(), packed);
+                        i += 32;
+                        w += 32;
+                        continue;
+                    }
+                }
+                let mut v = _mm256_loadu_si256(sp.add(2 * i).cast());
+                if SWAP {
+                    v = Avx2(v).swap16().0;
+                }
+                let z = _mm256_setzero_si256();
+                let ascii =
+                    _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0xFF80u16 as i16)), z);
+                let m1 = _mm256_movemask_epi8(ascii) as u32;
+                if m1 == !0 {
+                    let lo = _mm256_castsi256_si128(v);
+                    let hi = _mm256_extracti128_si256::<1>(v);
+                    _mm_storeu_si128(dp.add(w).cast(), _mm_packus_epi16(lo, hi));
+                    i += 16;
+                    w += 16;
+                    continue;
+                }
+                let small =
+                    _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0xF800u16 as i16)), z);
+                if _mm256_movemask_epi8(small) != -1 {
+                    let sur = _mm256_cmpeq_epi16(
+                        _mm256_and_si256(v, _mm256_set1_epi16(0xF800u16 as i16)),
+                        _mm256_set1_epi16(0xD800u16 as i16),
+                    );
+                    if _mm256_movemask_epi8(sur) != 0 {
+                        break;
+                    }
+                    // Up to three bytes per unit, in 32-bit lanes b0 | b1 << 8 | b2 << 16.
+                    for h in 0..2 {
+                        let x = _mm256_cvtepu16_epi32(if h == 0 {
+                            _mm256_castsi256_si128(v)
+                        } else {
+                            _mm256_extracti128_si256::<1>(v)
+                        });
+                        let ge80 = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(0x7F));
+                        let ge800 = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(0x7FF));
+                        let c3f = _mm256_set1_epi32(0x3F);
+                        let c80 = _mm256_set1_epi32(0x80);
+                        let b0 = _mm256_blendv_epi8(
+                            _mm256_blendv_epi8(
+                                x,
+                                _mm256_or_si256(_mm256_srli_epi32::<6>(x), _mm256_set1_epi32(0xC0)),
+                                ge80,
+                            ),
+                            _mm256_or_si256(_mm256_srli_epi32::<12>(x), _mm256_set1_epi32(0xE0)),
+                            ge800,
+                        );
+                        let b1 = _mm256_or_si256(
+                            _mm256_and_si256(
+                                _mm256_blendv_epi8(x, _mm256_srli_epi32::<6>(x), ge800),
+                                c3f,
+                            ),
+                            c80,
+                        );
+                        let b2 = _mm256_or_si256(_mm256_and_si256(x, c3f), c80);
+                        let lanes = _mm256_or_si256(
+                            _mm256_or_si256(b0, _mm256_slli_epi32::<8>(b1)),
+                            _mm256_slli_epi32::<16>(b2),
+                        );
+                        // Byte 0 always, byte 1 from U+0080, byte 2 from U+0800.
+                        let keep = 0x1111_1111
+                            | (_mm256_movemask_epi8(ge80) as u32 & 0x2222_2222)
+                            | (_mm256_movemask_epi8(ge800) as u32 & 0x4444_4444);
+                        w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
+                        w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                    }
+                    i += 16;
+                    continue;
+                }
+                // One or two bytes per unit: lead | trail << 8 in each lane.
+                let lead = _mm256_blendv_epi8(
+                    _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0)),
+                    v,
+                    ascii,
+                );
+                let trail = _mm256_or_si256(
+                    _mm256_and_si256(v, _mm256_set1_epi16(0x3F)),
+                    _mm256_set1_epi16(0x80),
+                );
+                let lanes = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(trail));
+                // Byte 0 of every lane; byte 1 of the two-byte ones.
+                let keep = 0x5555_5555 | (!m1 & 0xAAAA_AAAA);
+                w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
+                w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                i += 16;
+            }
+        }
+        if i == n {
+            return (i, w);
+        }
+        let end = n.min(i + 16);
+        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
+        i += r;
+        w += k;
+        if i < end {
+            return (i, w);
+        }
+    }
+}
+
+/// Converts 16-byte blocks of valid UTF-8 `src[..end]` to UTF-16 while no block holds
+/// a four-byte sequence: the code unit of each character is computed at its lead byte
+/// (in 16-bit lanes, from the bytes at offsets 0, 1 and 2) and the units of the lead
+/// bytes are packed by computed shuffles. Returns (bytes read, units written).
+///
+/// # Safety
+/// The CPU must have AVX2 and BMI1/2; `src[..end]` is valid UTF-8 that does not end
+/// inside a sequence.
+#[inline(always)]
+unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usize, usize) {
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `src[r..r + 18]` (`r + 18 <= src.len()`) or `src[r..r + 32]`
+    // (`r + 32 <= end`); stores (and the reads of `pack_half`) touch units
+    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), the ASCII ones `dst[w..w + 32]`
+    // (`w + 32 <= dst.len()`).
+    unsafe {
+        while r + 16 <= end && r + 18 <= src.len() && dst.len() - w >= 16 {
+            if r + 32 <= end && dst.len() - w >= 32 {
+                // 32 bytes of ASCII at a time.
+                let a = _mm256_loadu_si256(sp.add(r).cast());
+                if _mm256_movemask_epi8(a) == 0 {
+                    _mm256_storeu_si256(
+                        dp.add(2 * w).cast(),
+                        _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)),
+                    );
+                    _mm256_storeu_si256(
+                        dp.add(2 * w + 32).cast(),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(a)),
+                    );
+                    r += 32;
+                    w += 32;
+                    continue;
+                }
+            }
+            let v = _mm_loadu_si128(sp.add(r).cast());
+            let x = _mm256_cvtepu8_epi16(v);
+            let high = _mm_movemask_epi8(v) as u32;
+            if high == 0 {
+                _mm256_storeu_si256(dp.add(2 * w).cast(), x);
+                r += 16;
+                w += 16;
+                continue;
+            }
+            let cont = _mm_movemask_epi8(_mm_cmpeq_epi8(
+                _mm_and_si128(v, _mm_set1_epi8(0xC0u8 as i8)),
+                _mm_set1_epi8(0x80u8 as i8),
+            )) as u32;
+            let leads = !cont & 0xFFFF;
+            let mut consumed = 16;
+            if r + 16 < end && src[r + 16] & 0xC0 == 0x80 {
+                // The last character goes on past the block.
+                consumed = 31 - leads.leading_zeros() as usize;
+            }
+            let four = _mm_movemask_epi8(_mm_cmpeq_epi8(
+                _mm_and_si128(v, _mm_set1_epi8(0xF8u8 as i8)),
+                _mm_set1_epi8(0xF0u8 as i8),
+            )) as u32
+                & ((1u32 << consumed) - 1);
+            if four != 0 {
+                consumed = four.trailing_zeros() as usize;
+            }
+            if consumed == 0 {
+                break;
+            }
+            let y = _mm256_cvtepu8_epi16(_mm_loadu_si128(sp.add(r + 1).cast()));
+            let z = _mm256_cvtepu8_epi16(_mm_loadu_si128(sp.add(r + 2).cast()));
+            let c3f = _mm256_set1_epi16(0x3F);
+            let m2 = _mm256_cmpgt_epi16(x, _mm256_set1_epi16(0xBF));
+            let m3 = _mm256_cmpgt_epi16(x, _mm256_set1_epi16(0xDF));
+            let t1 = _mm256_and_si256(y, c3f);
+            let two = _mm256_or_si256(
+                _mm256_slli_epi16::<6>(_mm256_and_si256(x, _mm256_set1_epi16(0x1F))),
+                t1,
+            );
+            let three = _mm256_or_si256(
+                _mm256_or_si256(_mm256_slli_epi16::<12>(x), _mm256_slli_epi16::<6>(t1)),
+                _mm256_and_si256(z, c3f),
+            );
+            let u = _mm256_blendv_epi8(_mm256_blendv_epi8(x, two, m2), three, m3);
+            let keep = leads & ((1u32 << consumed) - 1);
+            // Both bytes of each kept unit.
+            let bytes = _pdep_u32(keep, 0x5555_5555) * 3;
+            let k = pack_half(_mm256_castsi256_si128(u), bytes & 0xFFFF, dp.add(2 * w));
+            let k2 = pack_half(
+                _mm256_extracti128_si256::<1>(u),
+                bytes >> 16,
+                dp.add(2 * w + k),
+            );
+            r += consumed;
+            w += (k + k2) / 2;
+        }
+    }
+    (r, w)
+}
+
+/// See [`scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks.
+///
+/// # Safety
+/// The CPU must have AVX2 and BMI1/2.
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    const CHUNK: usize = 4096;
+    let (mut r, mut w) = (0, 0);
+    while r < src.len() {
+        // SAFETY: the features are enabled here.
+        let valid = unsafe { utf8_valid_up_to(&src[r..src.len().min(r + CHUNK)]) };
+        if valid == 0 {
+            break;
+        }
+        let end = r + valid;
+        while r < end {
+            // SAFETY: the features are enabled here; `src[r..end]` is valid UTF-8
+            // ending at a character boundary.
+            let (rr, ww) = unsafe { utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
+            r += rr;
+            w += ww;
+            if r == end {
+                break;
+            }
+            let stop = end.min(r + 16);
+            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if rr == 0 {
+                return (r, w);
+            }
+        }
+    }
+    (r, w)
+}

@@ -260,11 +260,26 @@ fn low_bits(n: usize) -> u64 {
 /// The AVX-512 features; `dst` valid for `3 * count` bytes.
 #[inline(always)]
 unsafe fn units_utf8(v: __m512i, count: usize, dst: *mut u8) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let m2 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+        let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+        units_utf8_masks(v, count, m2, m3, dst)
+    }
+}
+
+/// [`units_utf8`] given the masks of the units at least U+0080 (`m2`) and at least
+/// U+0800 (`m3`) among all 32.
+///
+/// # Safety
+/// As [`units_utf8`].
+#[inline(always)]
+unsafe fn units_utf8_masks(v: __m512i, count: usize, m2: u32, m3: u32, dst: *mut u8) -> usize {
     // SAFETY: forwarded contract; the masked stores write exactly the bytes counted.
     unsafe {
         let valid = low_bits(count) as u32;
-        let m2 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80)) & valid;
-        let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) & valid;
+        let m2 = m2 & valid;
+        let m3 = m3 & valid;
         let c3f = _mm512_set1_epi16(0x3F);
         let c80 = _mm512_set1_epi16(0x80);
         if m3 == 0 {
@@ -357,10 +372,34 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 if SWAP {
                     v = Avx512(v).swap16().0;
                 }
-                if _mm512_test_epi16_mask(v, _mm512_set1_epi16(0xFF80u16 as i16)) == 0 {
+                let m2 = _mm512_test_epi16_mask(v, _mm512_set1_epi16(0xFF80u16 as i16));
+                if m2 == 0 {
                     _mm256_storeu_si256(dp.add(w).cast(), _mm512_cvtepi16_epi8(v));
                     i += 32;
                     w += 32;
+                    continue;
+                }
+                let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+                if m3 == 0 {
+                    // One or two bytes per unit (no surrogates), in 16-bit lanes:
+                    // lead | trail << 8, packed by a compress.
+                    let lead = _mm512_mask_blend_epi16(
+                        m2,
+                        v,
+                        _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0)),
+                    );
+                    let trail = _mm512_or_si512(
+                        _mm512_and_si512(v, _mm512_set1_epi16(0x3F)),
+                        _mm512_set1_epi16(0x80),
+                    );
+                    let lanes = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(trail));
+                    let keep =
+                        0x5555_5555_5555_5555 | _pdep_u64(u64::from(m2), 0xAAAA_AAAA_AAAA_AAAA);
+                    let packed = _mm512_maskz_compress_epi8(keep, lanes);
+                    let len = 32 + m2.count_ones() as usize;
+                    _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(len), packed);
+                    i += 32;
+                    w += len;
                     continue;
                 }
                 let sur = _mm512_cmpeq_epi16_mask(
@@ -368,7 +407,7 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                     _mm512_set1_epi16(0xD800u16 as i16),
                 );
                 let count = sur.trailing_zeros() as usize;
-                w += units_utf8(v, count, dp.add(w));
+                w += units_utf8_masks(v, count, m2, m3, dp.add(w));
                 i += count;
                 if count < 32 {
                     break;
@@ -456,6 +495,28 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
             }
             let lm = leads & low_bits(consumed);
             let k = lm.count_ones() as usize;
+            if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8)) & low_bits(consumed) == 0 {
+                // One- and two-byte characters only: no third byte to gather.
+                let c0 = _mm512_maskz_compress_epi8(lm, v);
+                let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
+                for h in 0..2 {
+                    let count = k.saturating_sub(32 * h).min(32);
+                    if count == 0 {
+                        break;
+                    }
+                    let (b0, b1) = (widen_half(c0, h), widen_half(c1, h));
+                    let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+                    let two = _mm512_or_si512(
+                        _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+                        _mm512_and_si512(b1, c3f),
+                    );
+                    let u = _mm512_mask_blend_epi16(m2, b0, two);
+                    _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
+                }
+                r += consumed;
+                w += k;
+                continue;
+            }
             let c0 = _mm512_maskz_compress_epi8(lm, v);
             let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
             let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
@@ -495,6 +556,32 @@ pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize
     const CHUNK: usize = 4096;
     let (mut r, mut w) = (0, 0);
     while r < src.len() {
+        // ASCII needs no validation: widen it in one pass, validate from the first
+        // other byte.
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= src.len()`), stores write
+        // `dst[w..w + 64]` (`w + 64 <= dst.len()`).
+        unsafe {
+            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+            while r + 64 <= src.len() && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                if _mm512_movepi8_mask(v) != 0 {
+                    break;
+                }
+                _mm512_storeu_si512(
+                    dp.add(w).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
+                );
+                _mm512_storeu_si512(
+                    dp.add(w + 32).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
+                );
+                r += 64;
+                w += 64;
+            }
+        }
+        if r == src.len() {
+            break;
+        }
         // SAFETY: the features are enabled here.
         let valid =
             unsafe { kernels::utf8_valid_up_to::<Avx512>(&src[r..src.len().min(r + CHUNK)]) };
@@ -694,6 +781,16 @@ pub(crate) unsafe fn single_byte_encode_utf8(
     dst: &mut [u8],
 ) -> (usize, usize) {
     let two_byte_run = run.len > 0 && u32::from(run.code_point) + u32::from(run.len) <= 0x800;
+    let cp = u32::from(run.code_point);
+    let three_byte_run = run.len > 0
+        && run.len <= 128
+        && cp >= 0x800
+        && cp >> 12 != 0xD
+        && (cp & 0xFFF) + u32::from(run.len) <= 0x1000;
+    if three_byte_run {
+        // SAFETY: the caller checked the features.
+        return unsafe { three_byte_run_encode_utf8(run, extra, src, dst) };
+    }
     if !two_byte_run {
         // SAFETY: the caller checked the features.
         return unsafe { kernels::single_byte_encode_utf8::<Avx512>(run, extra, src, dst) };
@@ -748,6 +845,99 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                 if limit == 0 {
                     // A character the vector does not map (or one cut by the vector
                     // end): by the run or `extra`, then on.
+                    if w < dst.len() {
+                        if let Some((c, len)) = two_or_three(&src[r..]) {
+                            if let Some(b) = extra.map(run, c) {
+                                // `w < dst.len()` was checked above.
+                                dp.add(w).write(b);
+                                w += 1;
+                                r += len;
+                                continue;
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
+        }
+    }
+}
+
+/// [`single_byte_encode_utf8`] for a run of at most 128 three-byte characters that
+/// share their lead byte (x-user-defined's U+F780..U+F7FF): ASCII and run characters
+/// are mapped in vectors and packed by a compress, other characters by `extra`.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+unsafe fn three_byte_run_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let cp = run.code_point;
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); at most 64 bytes are
+        // written at `w` (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
+        unsafe {
+            let c0 = _mm512_set1_epi8(0xC0u8 as i8);
+            let c80 = _mm512_set1_epi8(0x80u8 as i8);
+            let lead = _mm512_set1_epi8((0xE0 | (cp >> 12)) as u8 as i8);
+            let mid_base = _mm512_set1_epi8((0x80 | ((cp >> 6) & 0x3F)) as u8 as i8);
+            let low_base = _mm512_set1_epi8((cp & 0x3F) as u8 as i8);
+            let len = _mm512_set1_epi8(run.len as i8);
+            let byte = _mm512_set1_epi8(run.byte as i8);
+            while r + 66 <= n && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let upper = _mm512_movepi8_mask(v);
+                if upper == 0 {
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                let next = _mm512_loadu_si512(sp.add(r + 1).cast());
+                let next2 = _mm512_loadu_si512(sp.add(r + 2).cast());
+                let is_lead = _mm512_cmpeq_epi8_mask(v, lead);
+                let next_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next, c0), c80);
+                let next2_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next2, c0), c80);
+                let d = _mm512_sub_epi8(next, mid_base);
+                let d_ok = _mm512_cmple_epu8_mask(d, _mm512_set1_epi8(3));
+                let x = _mm512_or_si512(
+                    _mm512_and_si512(_mm512_slli_epi16::<6>(d), c0),
+                    _mm512_and_si512(next2, _mm512_set1_epi8(0x3F)),
+                );
+                let off = _mm512_sub_epi8(x, low_base);
+                let in_run = _mm512_cmplt_epu8_mask(off, len);
+                let good = is_lead & next_cont & next2_cont & d_ok & in_run & !(3u64 << 62);
+                let ok = !upper | good | (good << 1) | (good << 2);
+                let limit = (!ok).trailing_zeros() as usize;
+                let keep = (!upper | good) & low_bits(limit);
+                let out = _mm512_mask_blend_epi8(good, v, _mm512_add_epi8(off, byte));
+                let packed = _mm512_maskz_compress_epi8(keep, out);
+                let k = keep.count_ones() as usize;
+                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
+                r += limit;
+                w += k;
+                if limit == 0 {
+                    // A character the vector does not map (or one cut by the vector
+                    // end): by `extra`, then on.
                     if w < dst.len() {
                         if let Some((c, len)) = two_or_three(&src[r..]) {
                             if let Some(b) = extra.map(run, c) {
