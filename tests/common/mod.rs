@@ -219,19 +219,25 @@ pub fn stream_decode_utf16_rs(
     (out, errors)
 }
 
-/// Decodes `chunks` to UTF-8 with replacement through `out_len`-byte buffers.
-pub fn stream_decode_utf8(
-    decoder: &mut textcodec::Decoder,
-    chunks: &[&[u8]],
+/// The loop of every replacing streaming driver: feeds each chunk to `step(rest,
+/// buffer, last)` through an `out_len`-unit buffer until the chunk is used up,
+/// collecting the output and asserting progress whenever the output was full.
+fn drive_replacing<I, T>(
+    chunks: &[&I],
     out_len: usize,
-) -> Vec<u8> {
+    mut step: impl FnMut(&I, &mut [T], bool) -> (textcodec::CoderResult, usize, usize),
+) -> Vec<T>
+where
+    I: ?Sized + std::ops::Index<std::ops::RangeFrom<usize>, Output = I>,
+    T: Copy + Default,
+{
     let mut out = Vec::new();
-    let mut buf = vec![0u8; out_len];
+    let mut buf = vec![T::default(); out_len];
     for (i, chunk) in chunks.iter().enumerate() {
         let last = i + 1 == chunks.len();
         let mut read = 0;
         loop {
-            let (res, r, w, _) = decoder.decode_to_utf8(&chunk[read..], &mut buf, last);
+            let (res, r, w) = step(&chunk[read..], &mut buf, last);
             read += r;
             out.extend_from_slice(&buf[..w]);
             match res {
@@ -241,6 +247,18 @@ pub fn stream_decode_utf8(
         }
     }
     out
+}
+
+/// Decodes `chunks` to UTF-8 with replacement through `out_len`-byte buffers.
+pub fn stream_decode_utf8(
+    decoder: &mut textcodec::Decoder,
+    chunks: &[&[u8]],
+    out_len: usize,
+) -> Vec<u8> {
+    drive_replacing(chunks, out_len, |src, buf, last| {
+        let (res, r, w, _) = decoder.decode_to_utf8(src, buf, last);
+        (res, r, w)
+    })
 }
 
 /// Encodes `chunks` of UTF-8 with replacement through `out_len`-byte buffers.
@@ -249,22 +267,10 @@ pub fn stream_encode_utf8(
     chunks: &[&str],
     out_len: usize,
 ) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut buf = vec![0u8; out_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            let (res, r, w, _) = encoder.encode_from_utf8(&chunk[read..], &mut buf, last);
-            read += r;
-            out.extend_from_slice(&buf[..w]);
-            match res {
-                textcodec::CoderResult::InputEmpty => break,
-                textcodec::CoderResult::OutputFull => assert!(r > 0 || w > 0, "no progress"),
-            }
-        }
-    }
-    out
+    drive_replacing(chunks, out_len, |src, buf, last| {
+        let (res, r, w, _) = encoder.encode_from_utf8(src, buf, last);
+        (res, r, w)
+    })
 }
 
 /// Encodes `chunks` of UTF-16 with replacement through `out_len`-byte buffers.
@@ -273,22 +279,10 @@ pub fn stream_encode_utf16(
     chunks: &[&[u16]],
     out_len: usize,
 ) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut buf = vec![0u8; out_len];
-    for (i, chunk) in chunks.iter().enumerate() {
-        let last = i + 1 == chunks.len();
-        let mut read = 0;
-        loop {
-            let (res, r, w, _) = encoder.encode_from_utf16(&chunk[read..], &mut buf, last);
-            read += r;
-            out.extend_from_slice(&buf[..w]);
-            match res {
-                textcodec::CoderResult::InputEmpty => break,
-                textcodec::CoderResult::OutputFull => assert!(r > 0 || w > 0, "no progress"),
-            }
-        }
-    }
-    out
+    drive_replacing(chunks, out_len, |src, buf, last| {
+        let (res, r, w, _) = encoder.encode_from_utf16(src, buf, last);
+        (res, r, w)
+    })
 }
 
 /// encoding_rs's one-shot encode from UTF-16 with NCR replacement.
