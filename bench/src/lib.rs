@@ -177,7 +177,8 @@ pub fn full_specs() -> Vec<InputSpec> {
 }
 
 /// The representative subset of a quick run: Latin-script HTML, Cyrillic, Japanese and
-/// Chinese plain text, pure ASCII and binary data.
+/// Chinese plain text, Russian and Japanese HTML (UTF-8 operations only), pure ASCII
+/// and binary data.
 pub fn quick_specs() -> Vec<InputSpec> {
     vec![
         InputSpec::text("en.html", true, &["windows-1252"]),
@@ -185,6 +186,9 @@ pub fn quick_specs() -> Vec<InputSpec> {
         InputSpec::text("ru.txt", false, &["windows-1251", "KOI8-U"]),
         InputSpec::text("ja.txt", true, &["Shift_JIS", "EUC-JP", "ISO-2022-JP"]),
         InputSpec::text("zh_cn.txt", false, &["gb18030", "GBK"]),
+        // The SIMD targets name these two files for the UTF-8 operations.
+        InputSpec::text("ru.html", false, &[]),
+        InputSpec::text("ja.html", false, &[]),
         InputSpec::text(ASCII_FILE, false, &["windows-1252"]),
         InputSpec {
             file: BINARY_FILE.into(),

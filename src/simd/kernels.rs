@@ -462,6 +462,56 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
     src: &[u16],
     dst: &mut [u8],
 ) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { encode_utf16_with::<V>(run, extra, src, dst, |_, _| (V::zero(), V::zero())) }
+}
+
+/// [`single_byte_encode_utf16`] that also maps the units in `extra`'s block (if it
+/// has one) in vectors, by a 128-entry table lookup.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_encode_utf16_block<V: Lookup128>(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+) -> usize {
+    let Some((base, block)) = extra.block() else {
+        // SAFETY: forwarded contract.
+        return unsafe { single_byte_encode_utf16::<V>(run, extra, src, dst) };
+    };
+    if src.len().min(dst.len()) < 2 * V::BYTES {
+        return scalar::single_byte_encode_utf16(run, extra, src, dst);
+    }
+    // SAFETY: forwarded contract; the closure only computes on registers.
+    unsafe {
+        let table = V::prepare(&block.map(u16::from));
+        let (base, last, flag) = (V::splat16(base), V::splat16(127), V::splat16(0x80));
+        let z = V::zero();
+        encode_utf16_with::<V>(run, extra, src, dst, |a, c| {
+            // Units in the block become bytes 0x80 | offset, all others 0 (ASCII),
+            // so the lookup gives the block's byte, or 0 where it has none.
+            let idx = |x: V| {
+                let off = x.sub16(base);
+                off.or(flag).and(off.subs16(last).eq16(z))
+            };
+            let (looked, _) = V::lookup(&table, V::narrow(idx(a), idx(c)));
+            (looked, looked.eq8(z).xor(V::splat8(0xFF)))
+        })
+    }
+}
+
+/// The loop of the UTF-16 single-byte encode kernels: ASCII and run units are mapped
+/// in vectors, `more(a, c)` maps others of the unit vectors `a` and `c` (giving the
+/// narrowed bytes, 0 elsewhere, and 0xFF lanes where it mapped), and what is left is
+/// looked up in `extra` one unit at a time (the vector is stored, then patched).
+#[inline(always)]
+unsafe fn encode_utf16_with<V: Vector>(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+    more: impl Fn(V, V) -> (V, V),
+) -> usize {
     let n = src.len().min(dst.len());
     let (b, sp) = (V::BYTES, src.as_ptr().cast::<u8>());
     let mut i = 0;
@@ -483,10 +533,14 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
             let z = V::zero();
             let low = V::splat16(0x00FF);
             'outer: while i + b <= n {
-                let (a, oka) = run_map(V::load(sp.add(2 * i)), cp, last, byte, high, z);
-                let (c, okc) = run_map(V::load(sp.add(2 * i + b)), cp, last, byte, high, z);
-                let ok = V::narrow(oka.and(low), okc.and(low)).high_mask();
-                let out = V::narrow(a, c);
+                let (x0, x1) = (V::load(sp.add(2 * i)), V::load(sp.add(2 * i + b)));
+                let (a, oka) = run_map(x0, cp, last, byte, high, z);
+                let (c, okc) = run_map(x1, cp, last, byte, high, z);
+                let (extra_out, extra_ok) = more(x0, x1);
+                let ok = V::narrow(oka.and(low), okc.and(low))
+                    .or(extra_ok)
+                    .high_mask();
+                let out = V::narrow(a, c).or(extra_out);
                 if ok == all {
                     out.store(dst.as_mut_ptr().add(i));
                     i += b;
@@ -513,35 +567,6 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
         }
     }
     i + scalar::single_byte_encode_utf16(run, extra, &src[i..n], &mut dst[i..n])
-}
-
-/// See [`scalar::single_byte_encode_utf8`]: ASCII vectors are copied, the rest goes
-/// through the scalar code a vector's worth at a time.
-#[inline(always)]
-pub(crate) unsafe fn single_byte_encode_utf8<V: Vector>(
-    run: Run,
-    extra: &Extra,
-    src: &[u8],
-    dst: &mut [u8],
-) -> (usize, usize) {
-    let (mut r, mut w) = (0, 0);
-    loop {
-        // SAFETY: forwarded contract.
-        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
-        r += k;
-        w += k;
-        if r == src.len() {
-            return (r, w);
-        }
-        let end = src.len().min(r + V::BYTES);
-        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
-        r += rr;
-        w += ww;
-        // A character cut by the window end is finished on the next round.
-        if rr == 0 {
-            return (r, w);
-        }
-    }
 }
 
 // --- UTF-8 validation: Keiser & Lemire, "Validating UTF-8 in less than one

@@ -166,7 +166,6 @@ macro_rules! entry_points {
         $crate::simd::entry_points!(@one $v, $feat, latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, utf16_to_latin1_lossy(src: &[u16], dst: &mut [u8]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize));
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf16(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u16], dst: &mut [u8]) -> usize);
 
         /// Entry point of the kernel of the same name.
         ///
@@ -176,6 +175,18 @@ macro_rules! entry_points {
         pub(crate) unsafe fn units_to_utf16<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> usize {
             // SAFETY: the caller checked the features.
             unsafe { $crate::simd::kernels::units_to_utf16::<$v, SWAP>(src, dst) }
+        }
+    };
+    // Single-byte encode from UTF-16 with the block of the map in a 128-entry lookup.
+    (@lookup_encode $v:ty, $feat:literal) => {
+        /// Entry point of the kernel `single_byte_encode_utf16_block`.
+        ///
+        /// # Safety
+        /// The CPU must have this module's features.
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn single_byte_encode_utf16(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u16], dst: &mut [u8]) -> usize {
+            // SAFETY: the caller checked the features.
+            unsafe { $crate::simd::kernels::single_byte_encode_utf16_block::<$v>(run, extra, src, dst) }
         }
     };
     // x-user-defined: to UTF-16 generic, to UTF-8 as a single-byte decode.
@@ -195,8 +206,8 @@ macro_rules! entry_points {
     ($v:ty, $feat:literal) => {
         $crate::simd::entry_points!(@common $v, $feat);
         $crate::simd::entry_points!(@xud $v, $feat);
+        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf16(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u16], dst: &mut [u8]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
 
         /// UTF-8 copy: the ASCII prefix in vectors, then the scalar code.
         ///
@@ -264,9 +275,9 @@ macro_rules! entry_points {
     ($v:ty, $feat:literal, shuffle, own_utf16) => {
         $crate::simd::entry_points!(@common $v, $feat);
         $crate::simd::entry_points!(@xud $v, $feat);
+        $crate::simd::entry_points!(@lookup_encode $v, $feat);
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize);
-        $crate::simd::entry_points!(@one $v, $feat, single_byte_encode_utf8(run: $crate::simd::Run, extra: &$crate::simd::Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize));
         $crate::simd::entry_points!(@one $v, $feat, utf8_valid_up_to(src: &[u8]) -> usize);
         $crate::simd::entry_points!(@one $v, $feat, utf8_copy(src: &[u8], dst: &mut [u8]) -> usize);
     };
@@ -465,12 +476,98 @@ kernel!(
     single_byte_encode_utf16(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]) -> usize,
     |m| m::single_byte_encode_utf16(run, extra, src, dst), scalar::single_byte_encode_utf16(run, extra, src, dst), short: src.len() < SHORT
 );
-kernel!(
-    /// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits;
-    /// (read, written).
-    single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize),
-    |m| m::single_byte_encode_utf8(run, extra, src, dst), scalar::single_byte_encode_utf8(run, extra, src, dst), short: src.len() < SHORT
-);
+
+/// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits;
+/// (read, written). See [`scalar::single_byte_encode_utf8`].
+///
+/// The UTF-8 goes through UTF-16 in a stack buffer, both steps in vectors: ASCII is
+/// copied straight, then up to [`STAGE`] bytes are converted to UTF-16 and encoded by
+/// [`single_byte_encode_utf16`]. On AVX-512 a long run of two- or three-byte
+/// characters is mapped straight from UTF-8 instead.
+#[inline]
+pub(crate) fn single_byte_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    if src.len() < SHORT {
+        return scalar::single_byte_encode_utf8(run, extra, src, dst);
+    }
+    single_byte_encode_utf8::on(isa(), run, extra, src, dst)
+}
+
+#[allow(dead_code)]
+pub(crate) mod single_byte_encode_utf8 {
+    use super::*;
+    /// [`single_byte_encode_utf8`](super::single_byte_encode_utf8) on the kernels of
+    /// `isa` (scalar ones if `isa` is not available).
+    pub(crate) fn on(
+        isa: Isa,
+        run: Run,
+        extra: &Extra,
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if isa == Isa::Avx512 && isa.is_available() && x86_64::avx512::encodes_run(run) {
+            // SAFETY: the CPU has AVX-512 (checked).
+            return unsafe { x86_64::avx512::single_byte_encode_utf8(run, extra, src, dst) };
+        }
+        staged_encode_utf8(
+            src,
+            dst,
+            |s, d| copy_ascii_to_ascii::on(isa, s, d),
+            |s, d| utf8_to_utf16::on(isa, s, d),
+            |s, d| single_byte_encode_utf16::on(isa, run, extra, s, d),
+        )
+    }
+}
+
+/// UTF-16 units staged per round of [`single_byte_encode_utf8`].
+const STAGE: usize = 1024;
+
+/// [`single_byte_encode_utf8`] over the given kernels: `ascii` copies ASCII, `to16`
+/// converts valid UTF-8 to UTF-16 and `encode16` encodes UTF-16.
+#[inline(always)]
+fn staged_encode_utf8(
+    src: &[u8],
+    dst: &mut [u8],
+    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+    to16: impl Fn(&[u8], &mut [u16]) -> (usize, usize),
+    encode16: impl Fn(&[u16], &mut [u8]) -> usize,
+) -> (usize, usize) {
+    let mut units = [0u16; STAGE];
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        if r == src.len() || w == dst.len() {
+            return (r, w);
+        }
+        // One unit per byte written, so at most the room left.
+        let room = STAGE.min(dst.len() - w);
+        let end = src.len().min(r + STAGE);
+        let (read, converted) = to16(&src[r..end], &mut units[..room]);
+        let encoded = encode16(&units[..converted], &mut dst[w..]);
+        w += encoded;
+        if encoded < converted {
+            // Stopped inside: count the UTF-8 bytes of the units it encoded (all
+            // below U+D800 or above U+DFFF, as surrogates never encode).
+            r += units[..encoded]
+                .iter()
+                .map(|&u| 1 + usize::from(u >= 0x80) + usize::from(u >= 0x800))
+                .sum::<usize>();
+            return (r, w);
+        }
+        r += read;
+        if read == 0 {
+            // Malformed, cut off at the end of `src`, or no room for the character.
+            return (r, w);
+        }
+    }
+}
 
 /// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`.
 /// Stops before an unpaired surrogate (a high surrogate at the end of `src` counts as

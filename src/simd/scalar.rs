@@ -485,14 +485,30 @@ impl Run {
 /// characters outside its [`Run`] that the encode kernels look up without leaving the
 /// kernel: an open-addressing hash of 256 slots, each `code_point << 8 | byte`
 /// (0 = empty). Holds at most 128 entries, so a probe always meets an empty slot.
+///
+/// Optionally also a block: the bytes of the 128 code points from `block_base`
+/// (0 = not mapped), as [`Extra::map`] gives them, for the vector kernels to look up
+/// in registers. It covers the window holding the most of the map's entries, so a
+/// script whose letters a table scatters (KOI8-U's Cyrillic) still encodes in vectors.
 #[derive(Clone)]
 pub(crate) struct Extra {
     slots: [u32; 256],
+    /// First code point of the block (meaningful when `has_block`).
+    block_base: u16,
+    /// Whether the block is filled in.
+    has_block: bool,
+    /// Byte of code point `block_base + i`, 0 if not mapped.
+    block: [u8; 128],
 }
 
 impl Extra {
     /// No entries.
-    pub(crate) const EMPTY: Extra = Extra { slots: [0; 256] };
+    pub(crate) const EMPTY: Extra = Extra {
+        slots: [0; 256],
+        block_base: 0,
+        has_block: false,
+        block: [0; 128],
+    };
 
     #[inline(always)]
     fn slot(c: u32) -> usize {
@@ -500,7 +516,7 @@ impl Extra {
     }
 
     /// The entries of `table` (code points of bytes 0x80..=0xFF, 0 = unmapped) that
-    /// `run` does not cover.
+    /// `run` does not cover, with a block over the densest window of them.
     pub(crate) fn new(table: &[u16; 128], run: Run) -> Extra {
         let mut e = Extra::EMPTY;
         for (i, &c) in table.iter().enumerate() {
@@ -509,7 +525,51 @@ impl Extra {
                 e.insert(c, 0x80 + i as u8);
             }
         }
+        e.build_block(run);
         e
+    }
+
+    /// Fills in the block: the 128-code-point window that starts at an entry and holds
+    /// the most entries, if it holds at least 16 of them. Call after the last
+    /// [`Extra::insert`]; `run` must be the run this map is used with.
+    pub(crate) fn build_block(&mut self, run: Run) {
+        let mut cps = [0u32; 256];
+        let mut n = 0;
+        for &s in &self.slots {
+            if s != 0 && s >> 8 <= 0xFFFF - 127 {
+                cps[n] = s >> 8;
+                n += 1;
+            }
+        }
+        let cps = &mut cps[..n];
+        cps.sort_unstable();
+        // Two pointers: the window from `cps[i]` ends before `cps[j]`.
+        let (mut best, mut base, mut j) = (0, 0, 0);
+        for (i, &c) in cps.iter().enumerate() {
+            while j < cps.len() && cps[j] - c < 128 {
+                j += 1;
+            }
+            if j - i > best {
+                (best, base) = (j - i, c);
+            }
+        }
+        if best < 16 {
+            return;
+        }
+        let mut block = [0u8; 128];
+        for (i, b) in block.iter_mut().enumerate() {
+            *b = self.map(run, base + i as u32).unwrap_or(0);
+        }
+        self.block = block;
+        self.block_base = base as u16;
+        self.has_block = true;
+    }
+
+    /// The block: its first code point and the byte of each of its 128 code points
+    /// (0 = not mapped), if there is one.
+    #[inline(always)]
+    pub(crate) fn block(&self) -> Option<(u16, &[u8; 128])> {
+        self.has_block.then_some((self.block_base, &self.block))
     }
 
     /// Adds `c` (nonzero, below 0x1000000) mapping to `byte`; a code point already

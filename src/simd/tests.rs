@@ -605,24 +605,93 @@ fn single_byte_encode() {
                 });
             }
         }
-        // A real table's map with its own run.
-        let t = tables()[0];
-        let run = Run {
+        // Real tables' maps with their own runs (so with a block): the test table,
+        // and a KOI8-like one whose Cyrillic letters are scattered (the run is one
+        // letter long) next to box drawing and holes.
+        let mut koi = [0u16; 128];
+        for (i, c) in koi.iter_mut().enumerate() {
+            *c = match i {
+                0x40.. => 0x410 + ((i as u16 - 0x40) * 37) % 64,
+                0x05 | 0x33 => 0,
+                0x10..=0x13 => 0x404 + i as u16 - 0x10,
+                _ => 0x2500 + 2 * i as u16,
+            };
+        }
+        let koi_run = Run {
+            code_point: koi[0x41],
+            byte: 0xC1,
+            len: 1,
+        };
+        let cyr_run = Run {
             code_point: 0x410,
             byte: 0xC0,
             len: 64,
         };
-        let extra = Extra::new(&t, run);
-        for_inputs(units, |s| {
-            same_out(
-                &what,
-                s.len(),
-                1,
-                0xAA,
-                |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
-                |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
-            );
-        });
+        let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+        for (t, run) in [(tables()[0], cyr_run), (koi, koi_run)] {
+            let extra = Extra::new(&t, run);
+            assert!(extra.block().is_some());
+            // Mostly the table's characters and ASCII, rarely one of the block that
+            // the table lacks, or one outside it.
+            let mut text = std::string::String::new();
+            for _ in 0..800 {
+                let c = match rng.below(400) {
+                    0 => 0x400 + rng.below(0x80) as u32,
+                    1 => 0x4E2D,
+                    k if k < 250 => u32::from(t[rng.below(128)]),
+                    _ => rng.below(128) as u32,
+                };
+                text.push(char::from_u32(c).unwrap_or(' '));
+            }
+            let utf16: Vec<u16> = text.encode_utf16().collect();
+            let lens: Vec<usize> = if MIRI {
+                std::vec![0, 1, 17, 70, 140]
+            } else {
+                (0..=140).chain([300, 700]).collect()
+            };
+            for off in offsets() {
+                for &len in &lens {
+                    let s = &utf16[off..off + len];
+                    same_out(
+                        &what,
+                        len,
+                        1,
+                        0xAA,
+                        |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
+                        |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
+                    );
+                    let s = &text.as_bytes()[off..off + len];
+                    same_out(
+                        &what,
+                        len,
+                        1,
+                        0xAA,
+                        |d| single_byte_encode_utf8::on(isa, run, &extra, s, d),
+                        |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
+                    );
+                }
+            }
+            for_inputs(units, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
+                    |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
+                );
+            });
+            for_inputs(bytes, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| single_byte_encode_utf8::on(isa, run, &extra, s, d),
+                    |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
+                );
+            });
+        }
     }
 }
 
@@ -655,8 +724,8 @@ fn scalar_oracle_basics() {
     assert_eq!(extra.get(0x20AC), Some(0x88));
     assert_eq!(extra.get(0x20AD), None);
 }
-/// The three-byte run paths (x-user-defined's U+F780..U+F7FF, Thai's U+0E01..) on
-/// inputs that stay in the run for long stretches, at every offset and room.
+/// Runs of three-byte characters (x-user-defined's U+F780..U+F7FF, Thai's U+0E01..)
+/// on inputs that stay in the run for long stretches, at every offset and room.
 #[test]
 fn three_byte_run_encode() {
     let runs = [

@@ -241,6 +241,7 @@ impl Lookup128 for Avx512 {
 }
 
 crate::simd::entry_points!(@common Avx512, "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt");
+crate::simd::entry_points!(@lookup_encode Avx512, "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt");
 
 /// Bits 0..n set (n <= 64).
 #[inline(always)]
@@ -768,6 +769,14 @@ fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
     }
 }
 
+/// Whether [`single_byte_encode_utf8`] is the better choice for `run` than staging
+/// through UTF-16: a long run of two-byte characters, which it maps in vectors
+/// straight from UTF-8. (Staging measured faster for runs of three-byte characters:
+/// Thai, x-user-defined.)
+pub(crate) fn encodes_run(run: Run) -> bool {
+    run.len >= 32 && u32::from(run.code_point) + u32::from(run.len) <= 0x800
+}
+
 /// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
 /// vectors, other characters by `extra` without leaving the loop.
 ///
@@ -781,19 +790,9 @@ pub(crate) unsafe fn single_byte_encode_utf8(
     dst: &mut [u8],
 ) -> (usize, usize) {
     let two_byte_run = run.len > 0 && u32::from(run.code_point) + u32::from(run.len) <= 0x800;
-    let cp = u32::from(run.code_point);
-    let three_byte_run = run.len > 0
-        && run.len <= 128
-        && cp >= 0x800
-        && cp >> 12 != 0xD
-        && (cp & 0xFFF) + u32::from(run.len) <= 0x1000;
-    if three_byte_run {
-        // SAFETY: the caller checked the features.
-        return unsafe { three_byte_run_encode_utf8(run, extra, src, dst) };
-    }
     if !two_byte_run {
         // SAFETY: the caller checked the features.
-        return unsafe { kernels::single_byte_encode_utf8::<Avx512>(run, extra, src, dst) };
+        return scalar::single_byte_encode_utf8(run, extra, src, dst);
     }
     let n = src.len();
     let sp = src.as_ptr();
@@ -845,99 +844,6 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                 if limit == 0 {
                     // A character the vector does not map (or one cut by the vector
                     // end): by the run or `extra`, then on.
-                    if w < dst.len() {
-                        if let Some((c, len)) = two_or_three(&src[r..]) {
-                            if let Some(b) = extra.map(run, c) {
-                                // `w < dst.len()` was checked above.
-                                dp.add(w).write(b);
-                                w += 1;
-                                r += len;
-                                continue;
-                            }
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        if r == n {
-            return (r, w);
-        }
-        let end = n.min(r + 64);
-        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
-        r += rr;
-        w += ww;
-        if rr == 0 {
-            return (r, w);
-        }
-    }
-}
-
-/// [`single_byte_encode_utf8`] for a run of at most 128 three-byte characters that
-/// share their lead byte (x-user-defined's U+F780..U+F7FF): ASCII and run characters
-/// are mapped in vectors and packed by a compress, other characters by `extra`.
-///
-/// # Safety
-/// The CPU must have the AVX-512 features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-unsafe fn three_byte_run_encode_utf8(
-    run: Run,
-    extra: &Extra,
-    src: &[u8],
-    dst: &mut [u8],
-) -> (usize, usize) {
-    let n = src.len();
-    let sp = src.as_ptr();
-    let cp = run.code_point;
-    let (mut r, mut w) = (0, 0);
-    loop {
-        // Derived anew each round: the scalar call below reborrows `dst`.
-        let dp = dst.as_mut_ptr();
-        // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); at most 64 bytes are
-        // written at `w` (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
-        unsafe {
-            let c0 = _mm512_set1_epi8(0xC0u8 as i8);
-            let c80 = _mm512_set1_epi8(0x80u8 as i8);
-            let lead = _mm512_set1_epi8((0xE0 | (cp >> 12)) as u8 as i8);
-            let mid_base = _mm512_set1_epi8((0x80 | ((cp >> 6) & 0x3F)) as u8 as i8);
-            let low_base = _mm512_set1_epi8((cp & 0x3F) as u8 as i8);
-            let len = _mm512_set1_epi8(run.len as i8);
-            let byte = _mm512_set1_epi8(run.byte as i8);
-            while r + 66 <= n && dst.len() - w >= 64 {
-                let v = _mm512_loadu_si512(sp.add(r).cast());
-                let upper = _mm512_movepi8_mask(v);
-                if upper == 0 {
-                    _mm512_storeu_si512(dp.add(w).cast(), v);
-                    r += 64;
-                    w += 64;
-                    continue;
-                }
-                let next = _mm512_loadu_si512(sp.add(r + 1).cast());
-                let next2 = _mm512_loadu_si512(sp.add(r + 2).cast());
-                let is_lead = _mm512_cmpeq_epi8_mask(v, lead);
-                let next_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next, c0), c80);
-                let next2_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next2, c0), c80);
-                let d = _mm512_sub_epi8(next, mid_base);
-                let d_ok = _mm512_cmple_epu8_mask(d, _mm512_set1_epi8(3));
-                let x = _mm512_or_si512(
-                    _mm512_and_si512(_mm512_slli_epi16::<6>(d), c0),
-                    _mm512_and_si512(next2, _mm512_set1_epi8(0x3F)),
-                );
-                let off = _mm512_sub_epi8(x, low_base);
-                let in_run = _mm512_cmplt_epu8_mask(off, len);
-                let good = is_lead & next_cont & next2_cont & d_ok & in_run & !(3u64 << 62);
-                let ok = !upper | good | (good << 1) | (good << 2);
-                let limit = (!ok).trailing_zeros() as usize;
-                let keep = (!upper | good) & low_bits(limit);
-                let out = _mm512_mask_blend_epi8(good, v, _mm512_add_epi8(off, byte));
-                let packed = _mm512_maskz_compress_epi8(keep, out);
-                let k = keep.count_ones() as usize;
-                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
-                r += limit;
-                w += k;
-                if limit == 0 {
-                    // A character the vector does not map (or one cut by the vector
-                    // end): by `extra`, then on.
                     if w < dst.len() {
                         if let Some((c, len)) = two_or_three(&src[r..]) {
                             if let Some(b) = extra.map(run, c) {
