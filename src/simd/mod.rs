@@ -569,6 +569,19 @@ fn staged_encode_utf8(
     }
 }
 
+/// Index of the first unit of `hay` equal to `value` (the CJK encoders' window
+/// search): vectors of the baseline ISA, no dispatch.
+#[inline]
+pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
+    cfg_if::cfg_if! {
+        if #[cfg(target_arch = "x86_64")] {
+            x86_64::sse2::find_u16(hay, value)
+        } else {
+            scalar::find_u16(hay, value)
+        }
+    }
+}
+
 /// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`.
 /// Stops before an unpaired surrogate (a high surrogate at the end of `src` counts as
 /// unpaired), or before a character that does not fit. Returns (units read, bytes

@@ -677,3 +677,10 @@ pub(crate) fn single_byte_encode_utf8(
         }
     }
 }
+
+/// Index of the first unit of `hay` equal to `value`.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
+    hay.iter().position(|&u| u == value)
+}

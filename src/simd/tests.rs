@@ -788,3 +788,21 @@ fn three_byte_run_encode() {
         }
     }
 }
+
+#[test]
+fn find_u16_matches_scalar() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let hay: Vec<u16> = (0..100).map(|_| rng.below(8) as u16).collect();
+    for off in 0..8 {
+        for len in 0..=(hay.len() - off) {
+            let h = &hay[off..off + len];
+            for value in 0..9 {
+                assert_eq!(
+                    super::find_u16(h, value),
+                    scalar::find_u16(h, value),
+                    "off {off} len {len} value {value}"
+                );
+            }
+        }
+    }
+}

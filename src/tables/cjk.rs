@@ -170,21 +170,7 @@ fn find_in_window(pool: &[u16], start: usize, log2: usize, hint: u8, value: u16)
     let from = start + (usize::from(hint) << log2);
     let window = pool.get(from..)?;
     let window = window.get(..1 << log2).unwrap_or(window);
-    // Compare chunks of 16 into a bit mask without early exit (this vectorizes),
-    // and take the first hit.
-    let mut chunks = window.chunks_exact(16);
-    for (n, chunk) in (&mut chunks).enumerate() {
-        let mut mask = 0u32;
-        for (i, &v) in chunk.iter().enumerate() {
-            mask |= u32::from(v == value) << i;
-        }
-        if mask != 0 {
-            return Some(from + n * 16 + mask.trailing_zeros() as usize);
-        }
-    }
-    let rest = chunks.remainder();
-    let base = from + window.len() - rest.len();
-    rest.iter().position(|&v| v == value).map(|i| base + i)
+    crate::simd::find_u16(window, value).map(|i| from + i)
 }
 
 // ---------------------------------------------------------------------------

@@ -114,3 +114,33 @@ impl Vector for Sse2 {
 }
 
 crate::simd::entry_points!(Sse2, "sse2");
+
+/// Index of the first unit of `hay` equal to `value`: eight units per compare.
+#[inline]
+pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
+    let (n, p) = (hay.len(), hay.as_ptr());
+    let mut i = 0;
+    // SAFETY: SSE2 is baseline on x86_64; the loads read `hay[i..i + 16]` and
+    // `hay[i..i + 8]` with those ends at most `n`.
+    unsafe {
+        let v = _mm_set1_epi16(value as i16);
+        while i + 16 <= n {
+            let a = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(i).cast()), v);
+            let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(i + 8).cast()), v);
+            let m = _mm_movemask_epi8(_mm_packs_epi16(a, b));
+            if m != 0 {
+                return Some(i + m.trailing_zeros() as usize);
+            }
+            i += 16;
+        }
+        if i + 8 <= n {
+            let a = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(i).cast()), v);
+            let m = _mm_movemask_epi8(_mm_packs_epi16(a, _mm_setzero_si128()));
+            if m != 0 {
+                return Some(i + m.trailing_zeros() as usize);
+            }
+            i += 8;
+        }
+    }
+    hay[i..].iter().position(|&u| u == value).map(|k| i + k)
+}
