@@ -39,7 +39,7 @@ pub(crate) enum Isa {
     Scalar = 1,
     /// x86_64 baseline.
     Sse2 = 2,
-    /// x86_64 AVX2 (with BMI1/2).
+    /// x86_64 AVX2 (with BMI1/2, POPCNT, LZCNT).
     Avx2 = 3,
     /// x86_64 AVX-512 F/BW/VL/VBMI/VBMI2.
     Avx512 = 4,

@@ -217,6 +217,8 @@ fn detection_matches_std() {
             std::is_x86_feature_detected!("avx2")
                 && std::is_x86_feature_detected!("bmi1")
                 && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("lzcnt")
         );
         let want = [
             "avx512f",

@@ -225,7 +225,7 @@ impl Lookup128 for Avx2 {
     }
 }
 
-crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2", shuffle, own_utf16);
+crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt", shuffle, own_utf16);
 
 /// Writes the bytes of `lanes` (UTF-8 of units in 16- or 32-bit lanes) selected by
 /// `keep` (bit `k`: keep byte `k`) at `dp`, packed, exactly: the shuffle that packs them is computed with BMI2 (no table), and
@@ -263,7 +263,7 @@ unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8) -> usize {
 ///
 /// # Safety
 /// The CPU must have AVX2 and BMI1/2.
-#[target_feature(enable = "avx2,bmi1,bmi2")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len() / 2;
     let sp = src.as_ptr();
@@ -493,7 +493,7 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
 ///
 /// # Safety
 /// The CPU must have AVX2 and BMI1/2.
-#[target_feature(enable = "avx2,bmi1,bmi2")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     const CHUNK: usize = 4096;
     let (mut r, mut w) = (0, 0);

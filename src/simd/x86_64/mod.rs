@@ -30,10 +30,16 @@ pub(crate) fn detect() -> (bool, bool) {
     let ymm = xcr0 & 0x6 == 0x6;
     let zmm = xcr0 & 0xE6 == 0xE6;
     let (bmi1, avx2, bmi2) = (bit(l7.ebx, 3), bit(l7.ebx, 5), bit(l7.ebx, 8));
-    let avx2 = ymm && avx2 && bmi1 && bmi2;
+    // popcnt (leaf 1) and lzcnt (ABM, extended leaf 0x80000001 ecx bit 5) come with
+    // every AVX2 CPU, but are checked all the same.
+    // SAFETY: CPUID exists on every x86_64 CPU; leaf 0x80000000 gives the top
+    // extended leaf.
+    #[allow(unused_unsafe)]
+    let lzcnt =
+        unsafe { __cpuid(0x8000_0000).eax >= 0x8000_0001 && bit(__cpuid(0x8000_0001).ecx, 5) };
+    let avx2 = ymm && avx2 && bmi1 && bmi2 && bit(l1.ecx, 23) && lzcnt;
     let avx512 = zmm
         && avx2
-        && bit(l1.ecx, 23) // popcnt
         && bit(l7.ebx, 16) // avx512f
         && bit(l7.ebx, 30) // avx512bw
         && bit(l7.ebx, 31) // avx512vl
@@ -59,7 +65,9 @@ pub(crate) fn detect() -> (bool, bool) {
     let avx2 = cfg!(all(
         target_feature = "avx2",
         target_feature = "bmi1",
-        target_feature = "bmi2"
+        target_feature = "bmi2",
+        target_feature = "popcnt",
+        target_feature = "lzcnt"
     ));
     let avx512 = cfg!(all(
         target_feature = "avx512f",
