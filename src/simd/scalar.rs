@@ -402,13 +402,28 @@ pub(crate) fn single_byte_to_utf8(
     dst: &mut [u8],
 ) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
-    loop {
-        let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
-        r += k;
-        w += k;
-        let Some(&b) = src.get(r) else { return (r, w) };
+    while let Some(&b) = src.get(r) {
         if b < 0x80 {
-            return (r, w);
+            // A run of eight or more ASCII bytes goes through the bulk copy; a
+            // space between words is written here.
+            if let Some(run) = src.get(r..r + 8) {
+                if run.iter().all(|&b| b < 0x80) {
+                    let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
+                    if k == 0 {
+                        return (r, w);
+                    }
+                    r += k;
+                    w += k;
+                    continue;
+                }
+            }
+            let Some(d) = dst.get_mut(w) else {
+                return (r, w);
+            };
+            *d = b;
+            r += 1;
+            w += 1;
+            continue;
         }
         let c = table[usize::from(b - 0x80)];
         if c == 0 {
@@ -421,6 +436,7 @@ pub(crate) fn single_byte_to_utf8(
         r += 1;
         w += k;
     }
+    (r, w)
 }
 
 /// The x-user-defined upper half: bytes 0x80..=0xFF are U+F780..=U+F7FF.
