@@ -733,11 +733,14 @@ fn dense_mixes_every_room() {
     for isa in isas() {
         for round in 0..rounds {
             let count = 1 + rng.below(80);
-            // Some rounds without four-byte characters, some without ASCII.
-            let pick = |rng: &mut Rng| match round % 3 {
-                0 => CHARS[rng.below(12)],
-                1 => CHARS[rng.below(8)],
-                _ => CHARS[2 + rng.below(10)],
+            // Some rounds without four-byte characters, some without ASCII, some of
+            // runs of two- or three-byte characters with a rare other one.
+            let pick = |rng: &mut Rng| match (round % 5, rng.below(40)) {
+                (0, _) | (3 | 4, 0) => CHARS[rng.below(12)],
+                (1, _) => CHARS[rng.below(8)],
+                (2, _) => CHARS[2 + rng.below(10)],
+                (3, _) => CHARS[2 + rng.below(3)],
+                _ => [0x800, 0x4E2D, 0xFFFF, 0xE000][rng.below(4)],
             };
             let text: std::string::String = (0..count)
                 .map(|_| char::from_u32(pick(&mut rng)).unwrap_or('a'))

@@ -3,7 +3,7 @@
 
 use crate::simd::scalar;
 use crate::simd::transcode16::{
-    CLASS3, CLASS4, NONE, PACK2, PACK3, PACK3_LEN, UTF8_CONSUMED, UTF8_INDEX, UTF8_PATTERNS,
+    CLASS2, CLASS3, CLASS4, NONE, PACK2, PACK3, PACK3_LEN, UTF8_CONSUMED, UTF8_INDEX, UTF8_PATTERNS,
 };
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::aarch64::*;
@@ -244,6 +244,64 @@ unsafe fn store_first(p: *mut u8, v: uint8x16_t, n: usize) {
     }
 }
 
+/// The pattern of six two-byte characters.
+const ALL_TWO: u8 = CLASS2 + 63;
+/// The pattern of four three-byte characters.
+const ALL_THREE: u8 = CLASS3 + 80;
+
+/// Converts 16 characters at a time while the next 32 bytes at `p` are two-byte
+/// characters (or, if `three`, while the next 48 are three-byte characters) (`ld2` / `ld3` put
+/// the bytes of each position in their own vector). Returns (bytes read, units
+/// written).
+///
+/// # Safety
+/// `p[..len]` is valid UTF-8 starting and ending at character boundaries; `q` is
+/// valid for writes of `room` units.
+#[inline(always)]
+unsafe fn utf8_runs_to_utf16(
+    three: bool,
+    p: *const u8,
+    len: usize,
+    q: *mut u16,
+    room: usize,
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `p[r..r + 32]` or `p[r..r + 48]` within `len`; stores write
+    // units `q[w..w + 16]` within `room`. With every lead byte of the expected length,
+    // the other bytes are its continuation bytes (the input is valid), and the last
+    // character ends within the loaded bytes.
+    unsafe {
+        while !three && r + 32 <= len && room - w >= 16 {
+            let x = vld2q_u8(p.add(r));
+            if vminvq_u8(vceqq_u8(vandq_u8(x.0, vdupq_n_u8(0xE0)), vdupq_n_u8(0xC0))) == 0 {
+                break;
+            }
+            // Unit bytes: low (lead << 6) | (trail & 0x3F), high (lead >> 2) & 7.
+            let lo = vsliq_n_u8::<6>(x.1, x.0);
+            let hi = vandq_u8(vshrq_n_u8::<2>(x.0), vdupq_n_u8(0x07));
+            vst1q_u16(q.add(w), vreinterpretq_u16_u8(vzip1q_u8(lo, hi)));
+            vst1q_u16(q.add(w + 8), vreinterpretq_u16_u8(vzip2q_u8(lo, hi)));
+            r += 32;
+            w += 16;
+        }
+        while three && r + 48 <= len && room - w >= 16 {
+            let x = vld3q_u8(p.add(r));
+            if vminvq_u8(vceqq_u8(vandq_u8(x.0, vdupq_n_u8(0xF0)), vdupq_n_u8(0xE0))) == 0 {
+                break;
+            }
+            // Unit bytes: low (mid << 6) | (last & 0x3F), high (lead << 4) | (mid >> 2)
+            // & 0x0F.
+            let lo = vsliq_n_u8::<6>(x.2, x.1);
+            let hi = vsliq_n_u8::<4>(vshrq_n_u8::<2>(x.1), x.0);
+            vst1q_u16(q.add(w), vreinterpretq_u16_u8(vzip1q_u8(lo, hi)));
+            vst1q_u16(q.add(w + 8), vreinterpretq_u16_u8(vzip2q_u8(lo, hi)));
+            r += 48;
+            w += 16;
+        }
+    }
+    (r, w)
+}
+
 /// Converts valid UTF-8 `src[..end]` to UTF-16 while 16 bytes of it and 16 units of
 /// room are left, Lemire & Muła style: a block of ASCII is widened; otherwise the
 /// end-of-character mask of the first 12 bytes picks a pattern (see
@@ -284,6 +342,21 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
             let id = UTF8_INDEX[mask];
             if id == NONE {
                 break;
+            }
+            if id == ALL_TWO || id == ALL_THREE {
+                // Runs of two- or three-byte characters: 16 at a time, de-interleaved.
+                let (k, u) = utf8_runs_to_utf16(
+                    id == ALL_THREE,
+                    sp.add(r),
+                    end - r,
+                    dp.add(w),
+                    dst.len() - w,
+                );
+                if k != 0 {
+                    r += k;
+                    w += u;
+                    continue;
+                }
             }
             let t = vqtbl1q_u8(v, vld1q_u8(UTF8_PATTERNS[usize::from(id)].as_ptr()));
             if id < CLASS3 {
