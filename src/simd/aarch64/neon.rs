@@ -250,9 +250,9 @@ const ALL_TWO: u8 = CLASS2 + 63;
 const ALL_THREE: u8 = CLASS3 + 80;
 
 /// Converts 16 characters at a time while the next 32 bytes at `p` are two-byte
-/// characters (or, if `three`, while the next 48 are three-byte characters) (`ld2` / `ld3` put
-/// the bytes of each position in their own vector). Returns (bytes read, units
-/// written).
+/// characters (or, if `three`, while the next 48 are three-byte characters): `ld2` /
+/// `ld3` put the bytes of each position in their own vector. Returns (bytes read,
+/// units written).
 ///
 /// # Safety
 /// `p[..len]` is valid UTF-8 starting and ending at character boundaries; `q` is
@@ -303,7 +303,9 @@ unsafe fn utf8_runs_to_utf16(
 }
 
 /// Converts valid UTF-8 `src[..end]` to UTF-16 while 16 bytes of it and 16 units of
-/// room are left, Lemire & Muła style: a block of ASCII is widened; otherwise the
+/// room are left, Lemire & Muła style: a block of ASCII is widened (32 bytes at a
+/// time if it can), runs of two- or three-byte characters go through
+/// [`utf8_runs_to_utf16`]; otherwise the
 /// end-of-character mask of the first 12 bytes picks a pattern (see
 /// [`crate::simd::transcode16`]) that `tbl` spreads the bytes of the next six (up to
 /// two bytes each), four (up to three) or three (up to four) characters into lanes
@@ -318,13 +320,30 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
     debug_assert!(end <= src.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut r, mut w) = (0, 0);
-    // SAFETY: loads read `src[r..r + 16]` (`r + 16 <= end <= src.len()`) and whole
-    // table rows; stores write within units `dst[w..w + 16]` (`w + 16 <= dst.len()`).
-    // The pattern's character lengths come from the mask of these bytes, so (the
-    // input being valid) they are the real characters and end within the 16 bytes.
+    // SAFETY: loads read `src[r..r + 16]` (`r + 16 <= end <= src.len()`), or
+    // `src[r..r + 32]` (`r + 32 <= end`), and whole table rows; stores write within
+    // units `dst[w..w + 16]` (`w + 16 <= dst.len()`), or `dst[w..w + 32]`
+    // (`w + 32 <= dst.len()`); `utf8_runs_to_utf16` gets `src[r..end]` and units
+    // `dst[w..]`, which start at character boundaries. The pattern's character
+    // lengths come from the mask of these bytes, so (the input being valid) they are
+    // the real characters and end within the 16 bytes.
     unsafe {
         let bits = vld1q_u8(BYTE_BITS.as_ptr());
         while r + 16 <= end && dst.len() - w >= 16 {
+            if r + 32 <= end && dst.len() - w >= 32 {
+                // 32 bytes of ASCII at a time.
+                let a = vld1q_u8(sp.add(r));
+                let b = vld1q_u8(sp.add(r + 16));
+                if vmaxvq_u8(vorrq_u8(a, b)) < 0x80 {
+                    vst1q_u16(dp.add(w), vmovl_u8(vget_low_u8(a)));
+                    vst1q_u16(dp.add(w + 8), vmovl_high_u8(a));
+                    vst1q_u16(dp.add(w + 16), vmovl_u8(vget_low_u8(b)));
+                    vst1q_u16(dp.add(w + 24), vmovl_high_u8(b));
+                    r += 32;
+                    w += 32;
+                    continue;
+                }
+            }
             let v = vld1q_u8(sp.add(r));
             if vmaxvq_u8(v) < 0x80 {
                 vst1q_u16(dp.add(w), vmovl_u8(vget_low_u8(v)));
