@@ -280,6 +280,11 @@ pub(crate) unsafe fn units_to_utf16<V: Vector, const SWAP: bool>(
 
 /// See [`scalar::units_to_utf8`]: vectors of Basic Latin are narrowed, everything else
 /// goes a vector's worth at a time through the scalar code.
+// NEON has its own (`aarch64::neon`).
+#[cfg_attr(
+    all(target_arch = "aarch64", target_endian = "little"),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
     src: &[u8],
@@ -934,6 +939,11 @@ fn group_tail(src: &[u8], i: usize) -> usize {
 
 /// See [`scalar::utf8_to_utf16`]: validates a chunk with `validate`, then widens ASCII
 /// vectors of the valid part and converts the rest a vector's worth at a time.
+// NEON has its own (`aarch64::neon`).
+#[cfg_attr(
+    all(target_arch = "aarch64", target_endian = "little"),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
     src: &[u8],

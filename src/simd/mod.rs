@@ -13,6 +13,7 @@
 
 pub(crate) mod kernels;
 pub(crate) mod scalar;
+pub(crate) mod transcode16;
 pub(crate) mod vector;
 
 #[cfg(target_arch = "x86_64")]

@@ -808,3 +808,65 @@ fn find_u16_matches_scalar() {
         }
     }
 }
+
+/// Dense mixes of one- to four-byte characters (and, for UTF-16, of one- to three-byte
+/// units around surrogate pairs) with every output room, so every pattern class meets
+/// every stop position.
+#[test]
+fn dense_mixes_every_room() {
+    const CHARS: [u32; 12] = [
+        0x41, 0x7F, 0x80, 0x3B1, 0x7FF, 0x800, 0x4E2D, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF, 0xE000,
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let rounds = if MIRI { 2 } else { 1000 };
+    for isa in isas() {
+        for round in 0..rounds {
+            let count = 1 + rng.below(80);
+            // Some rounds without four-byte characters, some without ASCII, some of
+            // runs of two- or three-byte characters with a rare other one.
+            let pick = |rng: &mut Rng| match (round % 5, rng.below(40)) {
+                (0, _) | (3 | 4, 0) => CHARS[rng.below(12)],
+                (1, _) => CHARS[rng.below(8)],
+                (2, _) => CHARS[2 + rng.below(10)],
+                (3, _) => CHARS[2 + rng.below(3)],
+                _ => [0x800, 0x4E2D, 0xFFFF, 0xE000][rng.below(4)],
+            };
+            let text: std::string::String = (0..count)
+                .map(|_| char::from_u32(pick(&mut rng)).unwrap_or('a'))
+                .collect();
+            let utf16: Vec<u16> = text.encode_utf16().collect();
+            let bytes = text.as_bytes();
+            for room in 0..=utf16.len() + 1 {
+                let mut a = std::vec![0xAAAAu16; room];
+                let mut b = a.clone();
+                let ra = utf8_to_utf16::on(isa, bytes, &mut a);
+                let rb = scalar::utf8_to_utf16(bytes, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to UTF-16, room {room}: {text:?}"
+                );
+            }
+            let le: Vec<u8> = utf16.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let be: Vec<u8> = utf16.iter().flat_map(|u| u.to_be_bytes()).collect();
+            for room in 0..=bytes.len() + 1 {
+                let mut a = std::vec![0xAAu8; room];
+                let mut b = a.clone();
+                let ra = utf16_to_utf8_on(isa, &utf16, &mut a);
+                let rb = scalar::utf16_to_utf8(&utf16, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to UTF-8, room {room}: {text:?}"
+                );
+                for (src, big) in [(&le, false), (&be, true)] {
+                    let mut a = std::vec![0xAAu8; room];
+                    let mut b = a.clone();
+                    let ra = units_to_utf8::on(isa, src, &mut a, big);
+                    let rb = scalar::units_to_utf8(src, &mut b, big);
+                    assert_eq!((ra, &a), (rb, &b), "{isa:?} units, be {big}, room {room}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Shuffle tables for UTF-8 <-> UTF-16 transcoding in 16-byte vectors, after Lemire
+//! & Muła, "Transcoding Billions of Unicode Characters per Second with SIMD
+//! Instructions" (2022). Every table is built here at compile time by `const fn`s.
+//!
+//! A shuffle pattern byte is the index of the source byte to take; [`ZERO`] (0x80)
+//! gives a zero byte with NEON `tbl` (index out of range) and x86 `pshufb` (high bit
+//! set) alike.
+//!
+//! Sizes: [`UTF8_INDEX`] 4096 bytes, [`UTF8_PATTERNS`] 209 x 16 = 3344 bytes,
+//! [`UTF8_CONSUMED`] 209 bytes (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes,
+//! [`PACK3`] 81 x 16 = 1296 bytes, [`PACK3_LEN`] 81 bytes (UTF-16 to UTF-8).
+//!
+//! Used by the NEON kernels (`aarch64::neon`); the tables are tested on every target.
+
+#![cfg_attr(
+    not(all(target_arch = "aarch64", target_endian = "little")),
+    allow(dead_code)
+)]
+
+/// A pattern byte that yields zero.
+pub(crate) const ZERO: u8 = 0x80;
+
+/// First pattern of the class of six characters of one or two bytes (64 patterns):
+/// lane `k` of eight `u16` lanes gets the last byte of character `k` low and its lead
+/// byte (two-byte characters) high.
+pub(crate) const CLASS2: u8 = 0;
+/// First pattern of the class of four characters of one to three bytes (81
+/// patterns): lane `k` of four `u32` lanes gets the bytes of character `k` from the
+/// last one down to the lead byte.
+pub(crate) const CLASS3: u8 = 64;
+/// First pattern of the class of three characters of one to four bytes (64
+/// patterns), laid out as [`CLASS3`].
+pub(crate) const CLASS4: u8 = 64 + 81;
+/// Number of UTF-8 patterns.
+const PATTERNS: usize = 64 + 81 + 64;
+/// Index of a 12-bit mask no valid UTF-8 has (a sequence longer than four bytes).
+pub(crate) const NONE: u8 = 0xFF;
+
+/// The lengths of the first six characters of a block whose end-of-character mask
+/// (bit `i`: byte `i` ends a character) is `mask` (12 bits); 0 where a character
+/// does not end within the 12 bytes.
+const fn lengths(mask: usize) -> [usize; 6] {
+    let mut lens = [0; 6];
+    let (mut pos, mut k) = (0, 0);
+    while k < 6 {
+        let mut e = pos;
+        while e < 12 && mask & (1 << e) == 0 {
+            e += 1;
+        }
+        if e >= 12 {
+            break;
+        }
+        lens[k] = e + 1 - pos;
+        pos = e + 1;
+        k += 1;
+    }
+    lens
+}
+
+/// Whether the first `n` of `lens` are all known and at most `max` bytes long.
+const fn all_within(lens: &[usize; 6], n: usize, max: usize) -> bool {
+    let mut k = 0;
+    while k < n {
+        if lens[k] == 0 || lens[k] > max {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// The pattern of the first `n` of `lens` (each at most `max`) in base `max`, plus
+/// `first`.
+const fn pattern_id(lens: &[usize; 6], n: usize, max: usize, first: u8) -> u8 {
+    let (mut id, mut k) = (0, n);
+    while k > 0 {
+        k -= 1;
+        id = id * max + lens[k] - 1;
+    }
+    first + id as u8
+}
+
+/// The pattern of each 12-bit end-of-character mask: [`CLASS2`] if the first six
+/// characters have at most two bytes, else [`CLASS3`] if the first four have at most
+/// three, else [`CLASS4`] (the first three), else [`NONE`]. 4096 bytes.
+pub(crate) static UTF8_INDEX: [u8; 4096] = {
+    let mut t = [NONE; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let lens = lengths(m);
+        t[m] = if all_within(&lens, 6, 2) {
+            pattern_id(&lens, 6, 2, CLASS2)
+        } else if all_within(&lens, 4, 3) {
+            pattern_id(&lens, 4, 3, CLASS3)
+        } else if all_within(&lens, 3, 4) {
+            pattern_id(&lens, 3, 4, CLASS4)
+        } else {
+            NONE
+        };
+        m += 1;
+    }
+    t
+};
+
+/// The character lengths of pattern `id`, and how many characters it has.
+const fn pattern_lengths(id: usize) -> ([usize; 6], usize) {
+    let (mut x, n, base) = if id < CLASS3 as usize {
+        (id, 6, 2)
+    } else if id < CLASS4 as usize {
+        (id - CLASS3 as usize, 4, 3)
+    } else {
+        (id - CLASS4 as usize, 3, 4)
+    };
+    let mut lens = [0; 6];
+    let mut k = 0;
+    while k < n {
+        lens[k] = x % base + 1;
+        x /= base;
+        k += 1;
+    }
+    (lens, n)
+}
+
+/// The shuffle of each UTF-8 pattern (see [`CLASS2`], [`CLASS3`], [`CLASS4`]).
+/// 209 x 16 = 3344 bytes.
+pub(crate) static UTF8_PATTERNS: [[u8; 16]; PATTERNS] = {
+    let mut t = [[ZERO; 16]; PATTERNS];
+    let mut id = 0;
+    while id < PATTERNS {
+        let (lens, n) = pattern_lengths(id);
+        // Bytes per output lane: 2 for the first class, 4 for the others.
+        let lane = if n == 6 { 2 } else { 4 };
+        let (mut k, mut start) = (0, 0);
+        while k < n {
+            let mut j = 0;
+            while j < lens[k] {
+                // Last byte first, down to the lead byte.
+                t[id][k * lane + j] = (start + lens[k] - 1 - j) as u8;
+                j += 1;
+            }
+            start += lens[k];
+            k += 1;
+        }
+        id += 1;
+    }
+    t
+};
+
+/// The bytes each UTF-8 pattern consumes. 209 bytes.
+pub(crate) static UTF8_CONSUMED: [u8; PATTERNS] = {
+    let mut t = [0; PATTERNS];
+    let mut id = 0;
+    while id < PATTERNS {
+        let (lens, n) = pattern_lengths(id);
+        let mut k = 0;
+        while k < n {
+            t[id] += lens[k] as u8;
+            k += 1;
+        }
+        id += 1;
+    }
+    t
+};
+
+/// Packs the UTF-8 of eight units below U+0800, held as `lead | trail << 8` in `u16`
+/// lanes, by the mask of one-byte units (bit `k`: unit `k` is ASCII, its trail byte
+/// is dropped). The packed length is `16 - popcount(mask)`. 256 x 16 = 4096 bytes.
+pub(crate) static PACK2: [[u8; 16]; 256] = {
+    let mut t = [[ZERO; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut o) = (0, 0);
+        while k < 8 {
+            t[m][o] = 2 * k as u8;
+            o += 1;
+            if m & (1 << k) == 0 {
+                t[m][o] = 2 * k as u8 + 1;
+                o += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Packs the UTF-8 of four BMP units, held as `b0 | b1 << 8 | b2 << 16` in `u32`
+/// lanes, keyed by `sum((len_k - 1) * 3^k)` over their UTF-8 lengths.
+/// 81 x 16 = 1296 bytes.
+pub(crate) static PACK3: [[u8; 16]; 81] = {
+    let mut t = [[ZERO; 16]; 81];
+    let mut key = 0;
+    while key < 81 {
+        let (mut x, mut k, mut o) = (key, 0, 0);
+        while k < 4 {
+            let len = x % 3 + 1;
+            x /= 3;
+            let mut j = 0;
+            while j < len {
+                t[key][o] = (4 * k + j) as u8;
+                o += 1;
+                j += 1;
+            }
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
+/// The packed length of each [`PACK3`] key. 81 bytes.
+pub(crate) static PACK3_LEN: [u8; 81] = {
+    let mut t = [0; 81];
+    let mut key = 0;
+    while key < 81 {
+        let (mut x, mut k) = (key, 0);
+        while k < 4 {
+            t[key] += (x % 3 + 1) as u8;
+            x /= 3;
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every block of valid UTF-8 (every sequence of character lengths 1 to 4) maps to
+    /// a pattern of its first characters, and every pattern matches its masks.
+    #[test]
+    fn utf8_patterns_match_lengths() {
+        fn walk(lens: &mut std::vec::Vec<usize>, pos: usize, seen: &mut usize) {
+            if pos >= 12 {
+                let mut mask = 0;
+                let mut e = 0;
+                for &l in lens.iter() {
+                    e += l;
+                    if e <= 12 {
+                        mask |= 1 << (e - 1);
+                    }
+                }
+                let id = UTF8_INDEX[mask];
+                assert_ne!(id, NONE, "{lens:?}");
+                let (pl, n) = pattern_lengths(id as usize);
+                assert_eq!(&pl[..n], &lens[..n], "{lens:?}");
+                *seen += 1;
+                return;
+            }
+            for l in 1..=4 {
+                lens.push(l);
+                walk(lens, pos + l, seen);
+                lens.pop();
+            }
+        }
+        extern crate std;
+        let mut seen = 0;
+        walk(&mut std::vec::Vec::new(), 0, &mut seen);
+        assert!(seen > 1000);
+        for (m, &id) in UTF8_INDEX.iter().enumerate() {
+            if id != NONE {
+                let (pl, n) = pattern_lengths(id as usize);
+                assert_eq!(&pl[..n], &lengths(m)[..n], "{m:#x}");
+                let sum: usize = pl[..n].iter().sum();
+                assert_eq!(usize::from(UTF8_CONSUMED[id as usize]), sum);
+            }
+        }
+        assert_eq!(UTF8_INDEX[0xFFF], CLASS2);
+        assert_eq!(UTF8_INDEX[0b1001_0010_0100], CLASS3 + 80);
+        assert_eq!(PACK3_LEN[80], 12);
+        assert_eq!(PACK2[0xFF][..8], [0, 2, 4, 6, 8, 10, 12, 14]);
+    }
+}
