@@ -11,6 +11,16 @@
 //! `std` feature the environment variable `TEXTCODEC_FORCE_ISA` (`scalar`, `sse2`,
 //! `avx2`, `avx512`, `neon`) read at the first call can lower it, for tests.
 
+// Without a vector ISA (other targets) only the scalar code runs: the kernels and
+// the vector interface are built but unused there.
+#![cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_endian = "little")
+    )),
+    allow(dead_code, unused_macros, unused_imports)
+)]
+
 pub(crate) mod kernels;
 pub(crate) mod scalar;
 pub(crate) mod transcode16;
