@@ -493,7 +493,7 @@ kernel!(
 ///
 /// The UTF-8 goes through UTF-16 in a stack buffer, both steps in vectors: ASCII is
 /// copied straight, then up to [`STAGE`] bytes are converted to UTF-16 and encoded by
-/// [`single_byte_encode_utf16`]. On AVX-512 a long run of two- or three-byte
+/// [`single_byte_encode_utf16`]. On AVX-512 a long run of two-byte
 /// characters is mapped straight from UTF-8 instead.
 #[inline]
 pub(crate) fn single_byte_encode_utf8(
