@@ -560,7 +560,7 @@ const TWO_CONTS: u8 = 1 << 7;
 const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 
 /// By the high nibble of the first byte of a pair.
-const BYTE_1_HIGH: [u8; 16] = [
+pub(crate) const BYTE_1_HIGH: [u8; 16] = [
     TOO_LONG,
     TOO_LONG,
     TOO_LONG,
@@ -580,7 +580,7 @@ const BYTE_1_HIGH: [u8; 16] = [
 ];
 
 /// By the low nibble of the first byte of a pair.
-const BYTE_1_LOW: [u8; 16] = [
+pub(crate) const BYTE_1_LOW: [u8; 16] = [
     CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
     CARRY | OVERLONG_2,
     CARRY,
@@ -600,7 +600,7 @@ const BYTE_1_LOW: [u8; 16] = [
 ];
 
 /// By the high nibble of the second byte of a pair.
-const BYTE_2_HIGH: [u8; 16] = [
+pub(crate) const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
     TOO_SHORT,
     TOO_SHORT,
@@ -621,7 +621,7 @@ const BYTE_2_HIGH: [u8; 16] = [
 
 /// The greatest byte values that do not leave a sequence open at the end of a block
 /// (its last three bytes); loaded from the end for vectors shorter than 64 bytes.
-static INCOMPLETE_MAX: [u8; 64] = {
+pub(crate) static INCOMPLETE_MAX: [u8; 64] = {
     let mut a = [0xFF; 64];
     a[61] = 0xEF;
     a[62] = 0xDF;
@@ -902,7 +902,7 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
 
 /// The scalar validation from the character that position `i` is in.
 #[inline(always)]
-fn group_tail(src: &[u8], i: usize) -> usize {
+pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
     let back = back_to_lead(src, i);
     back + scalar::utf8_valid_up_to(&src[back..])
 }

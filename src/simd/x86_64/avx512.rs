@@ -434,7 +434,7 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     // SAFETY: the caller checked the features.
-    unsafe { kernels::utf8_valid_up_to::<Avx512>(src) }
+    unsafe { super::validate::utf8_valid_up_to(src) }
 }
 
 /// See [`scalar::utf8_copy`].

@@ -1,0 +1,217 @@
+//! AVX-512 UTF-8 validation tuned for 512-bit vectors (and for Zen 4, which runs
+//! them as two 256-bit halves, with shuffles and shifts on two pipes only).
+//!
+//! The same algorithm as [`kernels::utf8_check`] (Keiser & Lemire), with fewer
+//! shuffle-pipe instructions per 64 bytes:
+//!
+//! - the bytes one, two and three back are loaded from memory at `i - 1`, `i - 2`
+//!   and `i - 3` (unaligned loads are cheap) instead of being shifted in registers;
+//! - the three nibble lookups are `vpermb` over 64-byte tables (the 16-entry table
+//!   four times), which ignores the index bits 6 and 7, so no nibble is masked;
+//! - the and / or / xor triples are fused with `vpternlog`.
+//!
+//! Groups of four blocks are tested for ASCII together; a group with any non-ASCII
+//! byte is checked in full without per-block branches. The last partial block is
+//! read with a masked load (bytes past the end read as zero, which is ASCII, so a
+//! sequence cut by the end shows as an error), so nothing is read out of bounds.
+
+use crate::simd::kernels::{self, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX};
+use core::arch::x86_64::*;
+
+/// A 16-entry table repeated four times, for `vpermb` indexed by a nibble that may
+/// have garbage in bits 4 and up.
+const fn wide(t: &[u8; 16]) -> [u8; 64] {
+    let mut a = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        a[i] = t[i % 16];
+        i += 1;
+    }
+    a
+}
+
+/// [`BYTE_1_HIGH`], [`BYTE_1_LOW`] and [`BYTE_2_HIGH`] for `vpermb`.
+static TABLES: [[u8; 64]; 3] = [wide(&BYTE_1_HIGH), wide(&BYTE_1_LOW), wide(&BYTE_2_HIGH)];
+
+/// `vpermb` indices moving each byte up by one, two and three lanes (the low lanes
+/// are zeroed by a mask).
+static SHIFT_UP: [[u8; 64]; 3] = {
+    let mut a = [[0; 64]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = k + 1;
+        while i < 64 {
+            a[k][i] = (i - k - 1) as u8;
+            i += 1;
+        }
+        k += 1;
+    }
+    a
+};
+
+/// The tables and constants, loaded once.
+#[derive(Copy, Clone)]
+struct Consts {
+    /// [`TABLES`].
+    t: [__m512i; 3],
+    /// 0xE0 - 0x80, 0xF0 - 0x80 and 0x80 in every byte.
+    e0: __m512i,
+    f0: __m512i,
+    c80: __m512i,
+}
+
+impl Consts {
+    /// Loads the tables.
+    ///
+    /// # Safety
+    /// The AVX-512 features.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: each table is 64 readable bytes; the caller has the features.
+        unsafe {
+            Consts {
+                t: [
+                    _mm512_loadu_si512(TABLES[0].as_ptr().cast()),
+                    _mm512_loadu_si512(TABLES[1].as_ptr().cast()),
+                    _mm512_loadu_si512(TABLES[2].as_ptr().cast()),
+                ],
+                e0: _mm512_set1_epi8((0xE0u8 - 0x80) as i8),
+                f0: _mm512_set1_epi8((0xF0u8 - 0x80) as i8),
+                c80: _mm512_set1_epi8(0x80u8 as i8),
+            }
+        }
+    }
+}
+
+/// `err` with the error bits of block `v` added, given the bytes one (`p1`), two and
+/// three back of each of its bytes.
+///
+/// # Safety
+/// The AVX-512 features.
+#[inline(always)]
+unsafe fn check(
+    err: __m512i,
+    v: __m512i,
+    p1: __m512i,
+    p2: __m512i,
+    p3: __m512i,
+    c: &Consts,
+) -> __m512i {
+    // SAFETY: register operations only; the caller has the features.
+    unsafe {
+        let l0 = _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(p1), c.t[0]);
+        let l1 = _mm512_permutexvar_epi8(p1, c.t[1]);
+        let l2 = _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(v), c.t[2]);
+        // l0 & l1 & l2
+        let sc = _mm512_ternarylogic_epi64::<0x80>(l0, l1, l2);
+        let s2 = _mm512_subs_epu8(p2, c.e0);
+        let s3 = _mm512_subs_epu8(p3, c.f0);
+        // (s2 | s3) & 0x80
+        let must23 = _mm512_ternarylogic_epi64::<0xA8>(s2, s3, c.c80);
+        // err | (must23 ^ sc)
+        _mm512_ternarylogic_epi64::<0xF6>(err, must23, sc)
+    }
+}
+
+/// Checks the block of `len` (at most 64) bytes at `p + i`, `i >= 3` or `i == 0`.
+///
+/// # Safety
+/// The AVX-512 features; `p[i - 3.min(i)..i + len]` readable.
+#[inline(always)]
+unsafe fn check_partial(err: __m512i, p: *const u8, i: usize, len: usize, c: &Consts) -> __m512i {
+    let m = if len >= 64 { !0 } else { (1u64 << len) - 1 };
+    // SAFETY: the masked loads read only `p[i - 3..i + len]` (or `p[i..i + len]`).
+    unsafe {
+        let v = _mm512_maskz_loadu_epi8(m, p.add(i).cast());
+        if i == 0 {
+            let s = |k: usize| {
+                _mm512_maskz_permutexvar_epi8(
+                    !0 << (k + 1),
+                    _mm512_loadu_si512(SHIFT_UP[k].as_ptr().cast()),
+                    v,
+                )
+            };
+            check(err, v, s(0), s(1), s(2), c)
+        } else {
+            let m1 = m << 1 | 1;
+            let p1 = _mm512_maskz_loadu_epi8(m1, p.add(i - 1).cast());
+            let p2 = _mm512_maskz_loadu_epi8(m1 << 1 | 1, p.add(i - 2).cast());
+            let p3 = _mm512_maskz_loadu_epi8(m1 << 2 | 3, p.add(i - 3).cast());
+            check(err, v, p1, p2, p3, c)
+        }
+    }
+}
+
+/// Whether any bit of `v` is set.
+#[inline(always)]
+unsafe fn nonzero(v: __m512i) -> bool {
+    // SAFETY: register operation; the caller has the features.
+    unsafe { _mm512_test_epi64_mask(v, v) != 0 }
+}
+
+/// See [`crate::simd::scalar::utf8_valid_up_to`].
+///
+/// # Safety
+/// The AVX-512 features of [`super::avx512`].
+#[inline(always)]
+pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let (n, p) = (src.len(), src.as_ptr());
+    // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
+    // masked parts of `src` (`check_partial`), and `INCOMPLETE_MAX`.
+    unsafe {
+        let c = Consts::new();
+        let zero = _mm512_setzero_si512();
+        let max = _mm512_loadu_si512(INCOMPLETE_MAX.as_ptr().cast());
+        let err = check_partial(zero, p, 0, n.min(BLOCK), &c);
+        if nonzero(err) {
+            return kernels::group_tail(src, 0);
+        }
+        if n < BLOCK {
+            return n;
+        }
+        let mut i = BLOCK;
+        // Whether the last block checked ends inside a sequence.
+        let mut open = _mm512_cmpgt_epu8_mask(_mm512_loadu_si512(p.cast()), max) != 0;
+        while i + GROUP <= n {
+            let q = p.add(i);
+            let v0 = _mm512_loadu_si512(q.cast());
+            let v1 = _mm512_loadu_si512(q.add(BLOCK).cast());
+            let v2 = _mm512_loadu_si512(q.add(2 * BLOCK).cast());
+            let v3 = _mm512_loadu_si512(q.add(3 * BLOCK).cast());
+            let any = _mm512_ternarylogic_epi64::<0xFE>(v0, v1, v2);
+            if _mm512_movepi8_mask(_mm512_or_si512(any, v3)) == 0 {
+                if open {
+                    break;
+                }
+                i += GROUP;
+                continue;
+            }
+            let ld = |off: usize| _mm512_loadu_si512(q.sub(off).cast());
+            let mut err = check(zero, v0, ld(1), ld(2), ld(3), &c);
+            let ldb = |b: usize, off: usize| _mm512_loadu_si512(q.add(b * BLOCK - off).cast());
+            err = check(err, v1, ldb(1, 1), ldb(1, 2), ldb(1, 3), &c);
+            err = check(err, v2, ldb(2, 1), ldb(2, 2), ldb(2, 3), &c);
+            err = check(err, v3, ldb(3, 1), ldb(3, 2), ldb(3, 3), &c);
+            if nonzero(err) {
+                return kernels::group_tail(src, i);
+            }
+            open = _mm512_cmpgt_epu8_mask(v3, max) != 0;
+            i += GROUP;
+        }
+        // The last blocks, the final one partial (a sequence cut by the end fails).
+        while i < n {
+            let len = (n - i).min(BLOCK);
+            if nonzero(check_partial(zero, p, i, len, &c)) {
+                return kernels::group_tail(src, i);
+            }
+            i += len;
+        }
+        // A whole last block: a sequence cut by the end shows here.
+        if _mm512_cmpgt_epu8_mask(_mm512_loadu_si512(p.add(n - BLOCK).cast()), max) != 0 {
+            return kernels::group_tail(src, n - BLOCK);
+        }
+        n
+    }
+}
