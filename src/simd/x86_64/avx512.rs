@@ -444,7 +444,7 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     // SAFETY: the caller checked the features.
-    unsafe { kernels::utf8_copy::<Avx512>(src, dst) }
+    unsafe { super::validate::utf8_copy(src, dst) }
 }
 
 /// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte

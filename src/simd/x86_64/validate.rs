@@ -156,23 +156,66 @@ unsafe fn nonzero(v: __m512i) -> bool {
 /// The AVX-512 features of [`super::avx512`].
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract; nothing is stored.
+    unsafe { run::<false>(src, core::ptr::null_mut()).0 }
+}
+
+/// See [`crate::simd::scalar::utf8_copy`]: [`utf8_valid_up_to`] storing each checked
+/// group to `dst` as it passes. A group that ends inside a sequence keeps its last
+/// block back until the next group completes it, so nothing past the returned length
+/// is written.
+///
+/// # Safety
+/// The AVX-512 features of [`super::avx512`].
+#[inline(always)]
+pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let src = &src[..n];
+    // SAFETY: forwarded contract; `dst` has at least `n` bytes.
+    let (valid, stored) = unsafe { run::<true>(src, dst.as_mut_ptr()) };
+    dst[stored..valid].copy_from_slice(&src[stored..valid]);
+    valid
+}
+
+/// The validation loop: the length of the valid prefix of `src`, and (with `COPY`) how
+/// much of it has been stored to `dst` (at most that length).
+///
+/// # Safety
+/// The AVX-512 features of [`super::avx512`]; with `COPY`, `dst` valid for
+/// `src.len()` bytes of writes.
+#[inline(always)]
+unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
     // Blocks per group.
     const K: usize = 4;
     const BLOCK: usize = 64;
     let (n, p) = (src.len(), src.as_ptr());
+    // Bytes stored to `dst` (with `COPY`): everything checked before the group at `i`
+    // except a sequence still open there (at most one block held back).
+    let mut stored = 0;
     // SAFETY: loads read `src[i - 3..i + K * BLOCK]` with `3 <= i`, `i + K * BLOCK <= n`,
     // masked parts of `src` (`check_partial`), `src[n - BLOCK..]` (`BLOCK <= n`) and
-    // `INCOMPLETE_MAX`.
+    // `INCOMPLETE_MAX`; stores write `dst[i..i + K * BLOCK]` and (masked)
+    // `dst[stored..i]`, all below `n`.
     unsafe {
+        // Stores `src[stored..to]` to `dst` a masked block at a time.
+        let flush = |stored: &mut usize, to: usize| {
+            while *stored < to {
+                let len = (to - *stored).min(BLOCK);
+                let m = if len >= 64 { !0 } else { (1u64 << len) - 1 };
+                let v = _mm512_maskz_loadu_epi8(m, p.add(*stored).cast());
+                _mm512_mask_storeu_epi8(dst.add(*stored).cast(), m, v);
+                *stored += len;
+            }
+        };
         let c = Consts::new();
         let zero = _mm512_setzero_si512();
         let max = _mm512_loadu_si512(INCOMPLETE_MAX.as_ptr().cast());
         let err = check_partial(zero, p, 0, n.min(BLOCK), &c);
         if nonzero(err) {
-            return kernels::group_tail(src, 0);
+            return (kernels::group_tail(src, 0), stored);
         }
         if n < BLOCK {
-            return n;
+            return (n, stored);
         }
         let mut i = BLOCK;
         // Aligns the blocks: one more (unaligned) block, then on from the first
@@ -180,7 +223,7 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
         let a = (p as usize + i).wrapping_neg() % BLOCK;
         if a != 0 && i + BLOCK <= n {
             if nonzero(check_partial(zero, p, i, BLOCK, &c)) {
-                return kernels::group_tail(src, i);
+                return (kernels::group_tail(src, i), stored);
             }
             i += a;
         }
@@ -198,6 +241,13 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
                 if open {
                     break;
                 }
+                if COPY {
+                    flush(&mut stored, i);
+                    for (k, v) in vs.iter().enumerate() {
+                        _mm512_storeu_si512(dst.add(i + k * BLOCK).cast(), *v);
+                    }
+                    stored = i + K * BLOCK;
+                }
                 i += K * BLOCK;
                 continue;
             }
@@ -208,23 +258,34 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
                 err = check(err, *v, ld(1), ld(2), ld(3), &c);
             }
             if nonzero(err) {
-                return kernels::group_tail(src, i);
+                return (kernels::group_tail(src, i), stored);
             }
             open = _mm512_cmpgt_epu8_mask(vs[K - 1], max) != 0;
+            if COPY {
+                flush(&mut stored, i);
+                for (k, v) in vs.iter().enumerate().take(K - 1) {
+                    _mm512_storeu_si512(dst.add(i + k * BLOCK).cast(), *v);
+                }
+                stored = i + (K - 1) * BLOCK;
+                if !open {
+                    _mm512_storeu_si512(dst.add(stored).cast(), vs[K - 1]);
+                    stored += BLOCK;
+                }
+            }
             i += K * BLOCK;
         }
         // The last blocks, the final one partial (a sequence cut by the end fails).
         while i < n {
             let len = (n - i).min(BLOCK);
             if nonzero(check_partial(zero, p, i, len, &c)) {
-                return kernels::group_tail(src, i);
+                return (kernels::group_tail(src, i), stored);
             }
             i += len;
         }
         // A whole last block: a sequence cut by the end shows here.
         if _mm512_cmpgt_epu8_mask(_mm512_loadu_si512(p.add(n - BLOCK).cast()), max) != 0 {
-            return kernels::group_tail(src, n - BLOCK);
+            return (kernels::group_tail(src, n - BLOCK), stored);
         }
-        n
+        (n, stored)
     }
 }
