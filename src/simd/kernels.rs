@@ -590,7 +590,7 @@ const TWO_CONTS: u8 = 1 << 7;
 const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 
 /// By the high nibble of the first byte of a pair.
-const BYTE_1_HIGH: [u8; 16] = [
+pub(crate) const BYTE_1_HIGH: [u8; 16] = [
     TOO_LONG,
     TOO_LONG,
     TOO_LONG,
@@ -610,7 +610,7 @@ const BYTE_1_HIGH: [u8; 16] = [
 ];
 
 /// By the low nibble of the first byte of a pair.
-const BYTE_1_LOW: [u8; 16] = [
+pub(crate) const BYTE_1_LOW: [u8; 16] = [
     CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
     CARRY | OVERLONG_2,
     CARRY,
@@ -630,7 +630,7 @@ const BYTE_1_LOW: [u8; 16] = [
 ];
 
 /// By the high nibble of the second byte of a pair.
-const BYTE_2_HIGH: [u8; 16] = [
+pub(crate) const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
     TOO_SHORT,
     TOO_SHORT,
@@ -651,7 +651,7 @@ const BYTE_2_HIGH: [u8; 16] = [
 
 /// The greatest byte values that do not leave a sequence open at the end of a block
 /// (its last three bytes); loaded from the end for vectors shorter than 64 bytes.
-static INCOMPLETE_MAX: [u8; 64] = {
+pub(crate) static INCOMPLETE_MAX: [u8; 64] = {
     let mut a = [0xFF; 64];
     a[61] = 0xEF;
     a[62] = 0xDF;
@@ -698,96 +698,129 @@ pub(crate) fn back_to_lead(src: &[u8], i: usize) -> usize {
     i
 }
 
-/// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks; at the first block with an
-/// error (and for the tail) the scalar code finds the exact place.
+/// [`utf8_check`] given the bytes one (`p1`), two and three back of each byte of `v`
+/// (loaded from memory instead of shifted in).
+#[inline(always)]
+unsafe fn utf8_check_at<V: Shuffle>(v: V, p1: V, p2: V, p3: V, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let sc = t[0]
+            .lookup16(p1.high_nibbles())
+            .and(t[1].lookup16(p1.and(V::splat8(0x0F))))
+            .and(t[2].lookup16(v.high_nibbles()));
+        let must23 = p2
+            .subs8(V::splat8(0xE0 - 0x80))
+            .or(p3.subs8(V::splat8(0xF0 - 0x80)))
+            .and(V::splat8(0x80));
+        must23.xor(sc)
+    }
+}
+
+/// `err` with the error bits of the vector at `p + at` added (`3 <= at`).
+#[inline(always)]
+unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract: `p[at - 3..at + V::BYTES]` readable.
+    unsafe {
+        let v = V::load(p.add(at));
+        let (p1, p2, p3) = (
+            V::load(p.add(at - 1)),
+            V::load(p.add(at - 2)),
+            V::load(p.add(at - 3)),
+        );
+        err.or(utf8_check_at(v, p1, p2, p3, t))
+    }
+}
+
+/// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks, reading the bytes before
+/// each vector with unaligned loads; at the first block with an error (and for the
+/// tail) the scalar code finds the exact place.
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
     const BLOCK: usize = 64;
     const GROUP: usize = 4 * BLOCK;
-    let (n, p) = (src.len(), src.as_ptr());
-    let k = BLOCK / V::BYTES;
-    let mut i = 0;
-    // SAFETY: loads read `src[i..i + GROUP]` with `i + GROUP <= n` (blocks of it), or
-    // `src[i..i + BLOCK]` with `i + BLOCK <= n`, and the last `V::BYTES <= 64` bytes
-    // of `INCOMPLETE_MAX`.
-    unsafe {
+    let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
+    if n < BLOCK {
+        return group_tail(src, 0);
+    }
+    // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
+    // `src[i - 3..i + BLOCK]` with `i + BLOCK <= n` (the first block: `src[..BLOCK]`),
+    // and the last `b <= 64` bytes of `INCOMPLETE_MAX`.
+    let i = unsafe {
         let t = [
             V::table16(&BYTE_1_HIGH),
             V::table16(&BYTE_1_LOW),
             V::table16(&BYTE_2_HIGH),
         ];
-        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - V::BYTES));
-        let mut prev = V::zero();
-        let mut incomplete = V::zero();
-        // Groups of four blocks, with one test for an all-ASCII group and one for
-        // errors; an error sends the whole group to the scalar code.
+        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
+        let first = V::load(p.add(0));
+        let z = V::zero();
+        let mut err = utf8_check_at(first, first.prev1(z), first.prev2(z), first.prev3(z), &t);
+        let mut at = b;
+        while at < BLOCK {
+            err = check_at(err, p, at, &t);
+            at += b;
+        }
+        if !err.is_zero() {
+            return group_tail(src, 0);
+        }
+        let mut i = BLOCK;
+        // Whether the bytes checked so far end inside a sequence.
+        let mut open = !V::load(p.add(i - b)).subs8(max).is_zero();
         while i + GROUP <= n {
             let mut any = V::zero();
-            for j in 0..GROUP / V::BYTES {
-                any = any.or(V::load(p.add(i + j * V::BYTES)));
+            let mut at = i;
+            while at < i + GROUP {
+                any = any.or(V::load(p.add(at)));
+                at += b;
             }
             if !any.any_high() {
-                if !incomplete.is_zero() {
+                if open {
                     break;
                 }
-                prev = V::load(p.add(i + GROUP - V::BYTES));
                 i += GROUP;
                 continue;
             }
+            // Blocks one by one: an ASCII block only needs the one before it complete.
             let mut err = V::zero();
-            for blk in 0..GROUP / BLOCK {
-                let base = i + blk * BLOCK;
-                let mut vs = [V::zero(); 4];
+            let mut blk = i;
+            while blk < i + GROUP {
                 let mut any = V::zero();
-                for (j, v) in vs.iter_mut().enumerate().take(k) {
-                    *v = V::load(p.add(base + j * V::BYTES));
-                    any = any.or(*v);
+                let mut at = blk;
+                while at < blk + BLOCK {
+                    any = any.or(V::load(p.add(at)));
+                    at += b;
                 }
-                if !any.any_high() {
-                    err = err.or(incomplete);
-                    incomplete = V::zero();
-                    prev = vs[k - 1];
-                    continue;
+                if any.any_high() {
+                    let mut at = blk;
+                    while at < blk + BLOCK {
+                        err = check_at(err, p, at, &t);
+                        at += b;
+                    }
+                } else {
+                    err = err.or(V::load(p.add(blk - b)).subs8(max));
                 }
-                for v in vs.iter().take(k) {
-                    err = err.or(utf8_check(*v, prev, &t));
-                    prev = *v;
-                }
-                incomplete = prev.subs8(max);
+                blk += BLOCK;
             }
             if !err.is_zero() {
-                // Restart the scalar code at the group, with the state before it.
                 return group_tail(src, i);
             }
+            open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
             i += GROUP;
         }
         while i + BLOCK <= n {
-            let mut vs = [V::zero(); 4];
-            let mut any = V::zero();
-            for (j, v) in vs.iter_mut().enumerate().take(k) {
-                *v = V::load(p.add(i + j * V::BYTES));
-                any = any.or(*v);
-            }
-            if !any.any_high() {
-                if !incomplete.is_zero() {
-                    break;
-                }
-                prev = vs[k - 1];
-                i += BLOCK;
-                continue;
-            }
             let mut err = V::zero();
-            for v in vs.iter().take(k) {
-                err = err.or(utf8_check(*v, prev, &t));
-                prev = *v;
+            let mut at = i;
+            while at < i + BLOCK {
+                err = check_at(err, p, at, &t);
+                at += b;
             }
-            incomplete = prev.subs8(max);
             if !err.is_zero() {
                 break;
             }
             i += BLOCK;
         }
-    }
+        i
+    };
     group_tail(src, i)
 }
 
@@ -932,7 +965,7 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
 
 /// The scalar validation from the character that position `i` is in.
 #[inline(always)]
-fn group_tail(src: &[u8], i: usize) -> usize {
+pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
     let back = back_to_lead(src, i);
     back + scalar::utf8_valid_up_to(&src[back..])
 }

@@ -435,7 +435,7 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     // SAFETY: the caller checked the features.
-    unsafe { kernels::utf8_valid_up_to::<Avx512>(src) }
+    unsafe { super::validate::utf8_valid_up_to(src) }
 }
 
 /// See [`scalar::utf8_copy`].
@@ -445,7 +445,7 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     // SAFETY: the caller checked the features.
-    unsafe { kernels::utf8_copy::<Avx512>(src, dst) }
+    unsafe { super::validate::utf8_copy(src, dst) }
 }
 
 /// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte
