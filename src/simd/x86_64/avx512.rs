@@ -500,20 +500,30 @@ pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     unsafe { kernels::utf8_copy::<Avx512>(src, dst) }
 }
 
-/// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte
-/// block at a time while the block has no 4-byte sequence; returns (read, written).
+/// Converts valid UTF-8 from `src[r..]` to UTF-16 at `dst[w..]` a 64-byte block at a
+/// time, validating each block in mask registers as it is converted (one pass), while
+/// the block and the two bytes after it are in `src`, `dst` has room for 64 units, and
+/// the block starts with a one- to three-byte sequence. Each block starts at a
+/// character boundary and is converted up to its last sequence that ends in it (or up
+/// to its first four-byte sequence); a block with an error anywhere in that part (or a
+/// sequence it starts left incomplete) is left for the caller. Returns the new (r, w).
 ///
 /// # Safety
-/// The AVX-512 features.
+/// The AVX-512 features; `r` is a character boundary of the valid prefix of `src`.
 #[inline(always)]
-unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usize, usize) {
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-    let (mut r, mut w) = (0, 0);
-    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= src.len()`); masked stores
-    // write at most 64 units at `w` (`w + 64 <= dst.len()`).
+unsafe fn utf8_blocks_to_utf16(
+    src: &[u8],
+    mut r: usize,
+    dst: &mut [u16],
+    mut w: usize,
+) -> (usize, usize) {
+    let (sp, dp, n) = (src.as_ptr(), dst.as_mut_ptr(), src.len());
+    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); stores write at most 64
+    // units at `w` (`w + 64 <= dst.len()`), masked to the units produced.
     unsafe {
         let c3f = _mm512_set1_epi16(0x3F);
-        while r + 64 <= end && r + 66 <= src.len() && dst.len() - w >= 64 {
+        let byte = |b: u8| _mm512_set1_epi8(b as i8);
+        while r + 66 <= n && dst.len() - w >= 64 {
             let v = _mm512_loadu_si512(sp.add(r).cast());
             let high = _mm512_movepi8_mask(v);
             if high == 0 {
@@ -529,29 +539,58 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                 w += 64;
                 continue;
             }
-            let cont = _mm512_cmpeq_epi8_mask(
-                _mm512_and_si512(v, _mm512_set1_epi8(0xC0u8 as i8)),
-                _mm512_set1_epi8(0x80u8 as i8),
-            );
+            let ge_c0 = _mm512_cmpge_epu8_mask(v, byte(0xC0));
+            let ge_c2 = _mm512_cmpge_epu8_mask(v, byte(0xC2));
+            let ge_e0 = _mm512_cmpge_epu8_mask(v, byte(0xE0));
+            let ge_f0 = _mm512_cmpge_epu8_mask(v, byte(0xF0));
+            let cont = high & !ge_c0;
             let leads = !cont;
-            let mut consumed = 64;
-            if r + 64 < end && src[r + 64] & 0xC0 == 0x80 {
-                consumed = 63 - leads.leading_zeros() as usize;
-            }
-            let four =
-                _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8)) & low_bits(consumed);
-            if four != 0 {
-                consumed = four.trailing_zeros() as usize;
-                if consumed == 0 {
+            // The part converted: `src[r..r + c]`, up to the start of a sequence the
+            // block cuts, and before the first four-byte (or invalid F5..FF) lead.
+            let mut c = 64;
+            if *sp.add(r + 64) & 0xC0 == 0x80 {
+                if leads == 0 {
                     break;
                 }
+                c = 63 - leads.leading_zeros() as usize;
             }
-            let lm = leads & low_bits(consumed);
+            let four = ge_f0 & low_bits(c);
+            if four != 0 {
+                c = four.trailing_zeros() as usize;
+            }
+            if c == 0 {
+                break;
+            }
+            let part = low_bits(c);
+            // Validation of `src[r..r + c]` (one- to three-byte sequences): no C0/C1
+            // lead; continuation bytes exactly where the leads before them expect
+            // them, checked up to position `c` (a lead, or the end of the block, when
+            // no sequence may be left open); E0 needs A0..BF next, ED 80..9F.
+            let lead3 = ge_e0 & !ge_f0;
+            let lead2 = ge_c2 & !ge_e0;
+            let expected = (lead2 << 1) | (lead3 << 1) | (lead3 << 2);
+            let (checked, open) = if c == 64 {
+                (!0, ((lead2 | lead3) >> 63) | (lead3 >> 62))
+            } else {
+                (low_bits(c + 1), 0)
+            };
+            let mut bad = ((cont ^ expected) & checked) | (ge_c0 & !ge_c2 & part) | open;
+            let three = ge_e0 & part != 0;
+            if three {
+                let e0 = _mm512_cmpeq_epi8_mask(v, byte(0xE0));
+                let ed = _mm512_cmpeq_epi8_mask(v, byte(0xED));
+                let below_a0 = _mm512_cmplt_epu8_mask(v, byte(0xA0));
+                bad |= ((e0 << 1) & below_a0 | (ed << 1) & !below_a0) & cont;
+            }
+            if bad != 0 {
+                break;
+            }
+            let lm = leads & part;
             let k = lm.count_ones() as usize;
-            if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8)) & low_bits(consumed) == 0 {
+            let c0 = _mm512_maskz_compress_epi8(lm, v);
+            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
+            if !three {
                 // One- and two-byte characters only: no third byte to gather.
-                let c0 = _mm512_maskz_compress_epi8(lm, v);
-                let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
                 for h in 0..2 {
                     let count = k.saturating_sub(32 * h).min(32);
                     if count == 0 {
@@ -566,12 +605,10 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                     let u = _mm512_mask_blend_epi16(m2, b0, two);
                     _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
                 }
-                r += consumed;
+                r += c;
                 w += k;
                 continue;
             }
-            let c0 = _mm512_maskz_compress_epi8(lm, v);
-            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
             let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
             for h in 0..2 {
                 let count = k.saturating_sub(32 * h).min(32);
@@ -593,73 +630,38 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                 let u = _mm512_mask_blend_epi16(m3, _mm512_mask_blend_epi16(m2, b0, two), three);
                 _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
             }
-            r += consumed;
+            r += c;
             w += k;
         }
     }
     (r, w)
 }
 
-/// See [`scalar::utf8_to_utf16`].
+/// See [`scalar::utf8_to_utf16`]: validation fused into the conversion of 64-byte
+/// blocks; what the blocks leave (tails, four-byte sequences, errors, a full `dst`)
+/// goes a 64-byte window at a time through the scalar code, which stops exactly where
+/// it has to.
 ///
 /// # Safety
 /// The CPU must have the AVX-512 features.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    const CHUNK: usize = 4096;
     let (mut r, mut w) = (0, 0);
-    while r < src.len() {
-        // ASCII needs no validation: widen it in one pass, validate from the first
-        // other byte.
-        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= src.len()`), stores write
-        // `dst[w..w + 64]` (`w + 64 <= dst.len()`).
-        unsafe {
-            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-            while r + 64 <= src.len() && dst.len() - w >= 64 {
-                let v = _mm512_loadu_si512(sp.add(r).cast());
-                if _mm512_movepi8_mask(v) != 0 {
-                    break;
-                }
-                _mm512_storeu_si512(
-                    dp.add(w).cast(),
-                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
-                );
-                _mm512_storeu_si512(
-                    dp.add(w + 32).cast(),
-                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
-                );
-                r += 64;
-                w += 64;
-            }
-        }
+    loop {
+        // SAFETY: the features are enabled here; `r` is a character boundary of the
+        // valid prefix (everything before it was converted).
+        (r, w) = unsafe { utf8_blocks_to_utf16(src, r, dst, w) };
         if r == src.len() {
-            break;
+            return (r, w);
         }
-        // SAFETY: the features are enabled here.
-        let valid =
-            unsafe { kernels::utf8_valid_up_to::<Avx512>(&src[r..src.len().min(r + CHUNK)]) };
-        if valid == 0 {
-            break;
-        }
-        let end = r + valid;
-        while r < end {
-            // SAFETY: the features are enabled here.
-            let (rr, ww) = unsafe { utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
-            r += rr;
-            w += ww;
-            if r == end {
-                break;
-            }
-            let stop = end.min(r + 64);
-            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
-            r += rr;
-            w += ww;
-            if rr == 0 {
-                return (r, w);
-            }
+        let stop = src.len().min(r + 64);
+        let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
         }
     }
-    (r, w)
 }
 
 /// See [`scalar::single_byte_to_utf16`].
