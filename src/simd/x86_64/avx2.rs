@@ -228,13 +228,16 @@ impl Lookup128 for Avx2 {
 crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2", shuffle, own_utf16);
 
 /// Writes the bytes of `lanes` (UTF-8 of units in 16- or 32-bit lanes) selected by
-/// `keep` (bit `k`: keep byte `k`) at `dp`, packed, exactly: the shuffle that packs them is computed with BMI2 (no table), and
-/// the store keeps the bytes after the packed ones. Returns the bytes written.
+/// `keep` (bit `k`: keep byte `k`) at `dp`, packed: the shuffle that packs them is
+/// computed with BMI2 (no table). With `exact`, the store keeps the bytes after the
+/// packed ones (a read of `dp` that a store just before may have to finish: slow);
+/// without, it writes 16 bytes, the ones after the packed ones being junk that the
+/// caller overwrites later. Returns the bytes packed.
 ///
 /// # Safety
 /// AVX2 and BMI2; `dp` valid for reads and writes of 16 bytes.
 #[inline(always)]
-unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8) -> usize {
+unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8, exact: bool) -> usize {
     const SPREAD: u64 = 0x0101_0101_0101_0101;
     // SAFETY: forwarded contract.
     unsafe {
@@ -248,10 +251,14 @@ unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8) -> usize {
             lanes,
             _mm_set_epi64x((idx >> 64) as u64 as i64, idx as u64 as i64),
         );
-        let iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-        let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), iota);
-        let old = _mm_loadu_si128(dp.cast());
-        _mm_storeu_si128(dp.cast(), _mm_blendv_epi8(old, packed, take));
+        if exact {
+            let iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+            let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), iota);
+            let old = _mm_loadu_si128(dp.cast());
+            _mm_storeu_si128(dp.cast(), _mm_blendv_epi8(old, packed, take));
+        } else {
+            _mm_storeu_si128(dp.cast(), packed);
+        }
         n
     }
 }
@@ -271,7 +278,8 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`); stores
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`), or of
+        // the 32 units from `i` (`i + 32 <= n`); stores
         // (and the reads of `pack_half`) touch `dst[w..w + 64]` (`w + 64 <= dst.len()`):
         // the four packs of three-byte units start at most 36 bytes in.
         unsafe {
@@ -310,6 +318,19 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                     w += 16;
                     continue;
                 }
+                // Junk past the packed bytes is fine when the next 16 units (no
+                // surrogate among them, room for them) are sure to overwrite it.
+                let exact = !(i + 32 <= n && dst.len() - w >= 64 + 48) || {
+                    let mut next = _mm256_loadu_si256(sp.add(2 * i + 32).cast());
+                    if SWAP {
+                        next = Avx2(next).swap16().0;
+                    }
+                    let sur = _mm256_cmpeq_epi16(
+                        _mm256_and_si256(next, _mm256_set1_epi16(0xF800u16 as i16)),
+                        _mm256_set1_epi16(0xD800u16 as i16),
+                    );
+                    _mm256_movemask_epi8(sur) != 0
+                };
                 let small =
                     _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0xF800u16 as i16)), z);
                 if _mm256_movemask_epi8(small) != -1 {
@@ -356,8 +377,18 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                         let keep = 0x1111_1111
                             | (_mm256_movemask_epi8(ge80) as u32 & 0x2222_2222)
                             | (_mm256_movemask_epi8(ge800) as u32 & 0x4444_4444);
-                        w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
-                        w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                        w += pack_half(
+                            _mm256_castsi256_si128(lanes),
+                            keep & 0xFFFF,
+                            dp.add(w),
+                            exact,
+                        );
+                        w += pack_half(
+                            _mm256_extracti128_si256::<1>(lanes),
+                            keep >> 16,
+                            dp.add(w),
+                            exact,
+                        );
                     }
                     i += 16;
                     continue;
@@ -375,8 +406,18 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 let lanes = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(trail));
                 // Byte 0 of every lane; byte 1 of the two-byte ones.
                 let keep = 0x5555_5555 | (!m1 & 0xAAAA_AAAA);
-                w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
-                w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                w += pack_half(
+                    _mm256_castsi256_si128(lanes),
+                    keep & 0xFFFF,
+                    dp.add(w),
+                    exact,
+                );
+                w += pack_half(
+                    _mm256_extracti128_si256::<1>(lanes),
+                    keep >> 16,
+                    dp.add(w),
+                    exact,
+                );
                 i += 16;
             }
         }
@@ -476,11 +517,20 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
             let keep = leads & ((1u32 << consumed) - 1);
             // Both bytes of each kept unit.
             let bytes = _pdep_u32(keep, 0x5555_5555) * 3;
-            let k = pack_half(_mm256_castsi256_si128(u), bytes & 0xFFFF, dp.add(2 * w));
+            // Junk past the packed units is fine when at least 16 more units (from
+            // 48 more valid bytes) are sure to be written after them.
+            let exact = !(r + 16 + 48 <= end && dst.len() - w >= 64);
+            let k = pack_half(
+                _mm256_castsi256_si128(u),
+                bytes & 0xFFFF,
+                dp.add(2 * w),
+                exact,
+            );
             let k2 = pack_half(
                 _mm256_extracti128_si256::<1>(u),
                 bytes >> 16,
                 dp.add(2 * w + k),
+                exact,
             );
             r += consumed;
             w += (k + k2) / 2;
