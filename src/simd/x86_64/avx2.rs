@@ -227,38 +227,80 @@ impl Lookup128 for Avx2 {
 
 crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2", shuffle, own_utf16);
 
+/// For each 8-bit mask: the `pshufb` indices of its set bits in order (then 0x80, which
+/// zeroes), as a little-endian `u64`; their count is in [`PACK8_LEN`].
+static PACK8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut k = 0;
+    while k < 256 {
+        let mut v = [0x80u8; 8];
+        let (mut n, mut b) = (0, 0);
+        while b < 8 {
+            if k >> b & 1 == 1 {
+                v[n] = b as u8;
+                n += 1;
+            }
+            b += 1;
+        }
+        t[k] = u64::from_le_bytes(v);
+        k += 1;
+    }
+    t
+};
+
+/// The number of set bits of each 8-bit mask.
+static PACK8_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = (k as u32).count_ones() as u8;
+        k += 1;
+    }
+    t
+};
+
 /// Writes the bytes of `lanes` (UTF-8 of units in 16- or 32-bit lanes) selected by
-/// `keep` (bit `k`: keep byte `k`) at `dp`, packed: the shuffle that packs them is
-/// computed with BMI2 (no table). With `exact`, the store keeps the bytes after the
-/// packed ones (a read of `dp` that a store just before may have to finish: slow);
-/// without, it writes 16 bytes, the ones after the packed ones being junk that the
+/// `keep` (bit `k`: keep byte `k`) at `dp`, packed by a shuffle built from two
+/// [`PACK8`] entries. With `exact`, the store keeps the bytes after the packed ones
+/// (a read of `dp` that a store just before may have to finish: slow); without, it
+/// writes up to 16 bytes past the packed ones (at most 24 in all), junk that the
 /// caller overwrites later. Returns the bytes packed.
 ///
 /// # Safety
-/// AVX2 and BMI2; `dp` valid for reads and writes of 16 bytes.
+/// AVX2; `dp` valid for reads and writes of 16 bytes, or of 24 without `exact`.
 #[inline(always)]
 unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8, exact: bool) -> usize {
-    const SPREAD: u64 = 0x0101_0101_0101_0101;
     // SAFETY: forwarded contract.
     unsafe {
-        let (k_lo, k_hi) = (u64::from(keep & 0xFF), u64::from((keep >> 8) & 0xFF));
-        let idx_lo = _pext_u64(0x0706_0504_0302_0100, _pdep_u64(k_lo, SPREAD) * 0xFF);
-        let idx_hi = _pext_u64(0x0F0E_0D0C_0B0A_0908, _pdep_u64(k_hi, SPREAD) * 0xFF);
-        let n_lo = k_lo.count_ones();
-        let n = (n_lo + k_hi.count_ones()) as usize;
+        let (k_lo, k_hi) = ((keep & 0xFF) as usize, ((keep >> 8) & 0xFF) as usize);
+        let n_lo = usize::from(PACK8_LEN[k_lo]);
+        let n = n_lo + usize::from(PACK8_LEN[k_hi]);
+        // The high half's indices are 8..16 (0x88 still zeroes).
+        let eight = _mm_set1_epi8(8);
+        if !exact {
+            // Each half packed on its own, the second stored over the junk of the first.
+            let lo = _mm_shuffle_epi8(lanes, _mm_loadl_epi64(PACK8.as_ptr().add(k_lo).cast()));
+            let hi = _mm_shuffle_epi8(
+                lanes,
+                _mm_add_epi8(_mm_loadl_epi64(PACK8.as_ptr().add(k_hi).cast()), eight),
+            );
+            _mm_storeu_si128(dp.cast(), lo);
+            _mm_storeu_si128(dp.add(n_lo).cast(), hi);
+            return n;
+        }
+        // The low half's unused 0x80 entries cleared, so that the high half's indices
+        // can be or-ed in over them.
+        let idx_lo = PACK8[k_lo] & 0x7F7F_7F7F_7F7F_7F7F;
+        let idx_hi = PACK8[k_hi] + 0x0808_0808_0808_0808;
         let idx = u128::from(idx_lo) | (u128::from(idx_hi) << (8 * n_lo));
         let packed = _mm_shuffle_epi8(
             lanes,
             _mm_set_epi64x((idx >> 64) as u64 as i64, idx as u64 as i64),
         );
-        if exact {
-            let iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-            let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), iota);
-            let old = _mm_loadu_si128(dp.cast());
-            _mm_storeu_si128(dp.cast(), _mm_blendv_epi8(old, packed, take));
-        } else {
-            _mm_storeu_si128(dp.cast(), packed);
-        }
+        let iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+        let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), iota);
+        let old = _mm_loadu_si128(dp.cast());
+        _mm_storeu_si128(dp.cast(), _mm_blendv_epi8(old, packed, take));
         n
     }
 }
@@ -281,7 +323,9 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
         // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`), or of
         // the 32 units from `i` (`i + 32 <= n`); stores
         // (and the reads of `pack_half`) touch `dst[w..w + 64]` (`w + 64 <= dst.len()`):
-        // the four packs of three-byte units start at most 36 bytes in.
+        // the four packs of three-byte units start at most 36 bytes in and write at
+        // most 6 + 16 bytes past their start, the two packs of two-byte units at most
+        // 16 bytes in and 8 + 16 past it.
         unsafe {
             while i + 16 <= n && dst.len() - w >= 64 {
                 if i + 32 <= n {
@@ -448,8 +492,8 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
     let (mut r, mut w) = (0, 0);
     // SAFETY: loads read `src[r..r + 18]` (`r + 18 <= src.len()`) or `src[r..r + 32]`
     // (`r + 32 <= end`); stores (and the reads of `pack_half`) touch units
-    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), the ASCII ones `dst[w..w + 32]`
-    // (`w + 32 <= dst.len()`).
+    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), or without `exact` `dst[w..w + 20]`
+    // (`w + 64 <= dst.len()`), the ASCII ones `dst[w..w + 32]` (`w + 32 <= dst.len()`).
     unsafe {
         while r + 16 <= end && r + 18 <= src.len() && dst.len() - w >= 16 {
             if r + 32 <= end && dst.len() - w >= 32 {
