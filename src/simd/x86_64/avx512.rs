@@ -411,9 +411,10 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`;
-        // `units_utf8` writes at most 96 bytes at `w` with `w + 96 <= dst.len()`, the
-        // ASCII store 32.
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`, the
+        // masked tail load only `src[2 * i..2 * n]`; `units_utf8` writes at most 96
+        // bytes at `w` with `w + 96 <= dst.len()` (in the tail `3 * rem`, with that
+        // room), the ASCII store 32.
         unsafe {
             while i + 32 <= n && dst.len() - w >= 96 {
                 let mut v = _mm512_loadu_si512(sp.add(2 * i).cast());
@@ -465,6 +466,29 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 if count < 32 {
                     break;
                 }
+            }
+            // A tail of fewer than 32 units by a masked load (masked-off units are
+            // not read), up to its first surrogate.
+            let rem = n - i;
+            if rem > 0 && rem < 32 && dst.len() - w >= 3 * rem {
+                let valid = low_bits(rem) as u32;
+                let mut v = _mm512_maskz_loadu_epi16(valid, sp.add(2 * i).cast());
+                if SWAP {
+                    v = Avx512(v).swap16().0;
+                }
+                let m2 = _mm512_test_epi16_mask(v, _mm512_set1_epi16(0xFF80u16 as i16));
+                let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+                let sur = _mm512_cmpeq_epi16_mask(
+                    _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
+                    _mm512_set1_epi16(0xD800u16 as i16),
+                ) & valid;
+                let count = if sur == 0 {
+                    rem
+                } else {
+                    sur.trailing_zeros() as usize
+                };
+                w += units_utf8_masks(v, count, m2, m3, dp.add(w));
+                i += count;
             }
         }
         if i == n {
