@@ -343,21 +343,25 @@ pub(crate) fn utf16_to_utf8_with(
         let (rr, ww) = bmp(&bytes[2 * r..], &mut dst[w..]);
         r += rr;
         w += ww;
-        let Some(&u) = src.get(r) else { return (r, w) };
-        if u & 0xFC00 != 0xD800 || dst.len() - w < 4 {
-            return (r, w);
-        }
-        match src.get(r + 1) {
-            Some(&lo) if lo & 0xFC00 == 0xDC00 => {
-                let c = 0x10000 + ((u32::from(u) & 0x3FF) << 10) + (u32::from(lo) & 0x3FF);
-                dst[w] = 0xF0 | (c >> 18) as u8;
-                dst[w + 1] = 0x80 | ((c >> 12) & 0x3F) as u8;
-                dst[w + 2] = 0x80 | ((c >> 6) & 0x3F) as u8;
-                dst[w + 3] = 0x80 | (c & 0x3F) as u8;
-                r += 2;
-                w += 4;
+        // Valid pairs here, as many as follow each other (dense supplementary text
+        // goes back to `bmp` only for its other characters).
+        let start = r;
+        while let (Some(&u), Some(&lo)) = (src.get(r), src.get(r + 1)) {
+            if u & 0xFC00 != 0xD800 || lo & 0xFC00 != 0xDC00 || dst.len() - w < 4 {
+                break;
             }
-            _ => return (r, w),
+            let c = 0x10000 + ((u32::from(u) & 0x3FF) << 10) + (u32::from(lo) & 0x3FF);
+            dst[w..w + 4].copy_from_slice(&[
+                0xF0 | (c >> 18) as u8,
+                0x80 | ((c >> 12) & 0x3F) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+            r += 2;
+            w += 4;
+        }
+        if r == start || r == src.len() {
+            return (r, w);
         }
     }
 }

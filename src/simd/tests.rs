@@ -420,6 +420,98 @@ fn utf8_validation_every_short_sequence() {
     }
 }
 
+/// UTF-8 to UTF-16 of every two-byte prefix (with a few third and fourth bytes) at
+/// the edges of 64-byte blocks, inside ASCII, two- and three-byte text.
+#[test]
+fn utf8_to_utf16_every_short_sequence() {
+    if MIRI {
+        return;
+    }
+    for isa in isas() {
+        for fill in ["a", "\u{436}", "\u{4E2D}"] {
+            let text: Vec<u8> = fill.repeat(160).into_bytes();
+            for pos in [0, 1, 2, 61, 62, 63, 64, 65, 126, 127] {
+                let mut buf = text[..132].to_vec();
+                // Start `pos` at a character boundary of the filler.
+                let pos = pos - pos % fill.len();
+                for b0 in 0x80..=0xFFu8 {
+                    for b1 in (0..=0xFFu8).step_by(3).chain([0x80, 0x9F, 0xA0, 0xBF]) {
+                        for b2 in [0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xE1] {
+                            buf[pos] = b0;
+                            buf[pos + 1] = b1;
+                            buf[pos + 2] = b2;
+                            let mut a = [0u16; 140];
+                            let mut b = [0u16; 140];
+                            assert_eq!(
+                                utf8_to_utf16::on(isa, &buf, &mut a),
+                                scalar::utf8_to_utf16(&buf, &mut b),
+                                "{isa:?} {fill} {pos} {:02x?}",
+                                &buf[pos..pos + 3]
+                            );
+                            assert_eq!(a, b, "{isa:?} {fill} {pos} {:02x?}", &buf[pos..pos + 3]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// UTF-16 to UTF-8 of dense surrogate pairs (also straddling vector boundaries, and
+/// broken ones) between ASCII and two- and three-byte units, with every output room.
+#[test]
+fn utf16_to_utf8_surrogates_every_room() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let pieces: [&[u16]; 9] = [
+        &[0x41],
+        &[0],
+        &[0x436],
+        &[0x4E2D],
+        &[0xFFFF],
+        &[0xD83D, 0xDE00],
+        &[0xDBFF, 0xDFFF],
+        &[0xD800, 0xDC00],
+        &[0x7FF, 0x800],
+    ];
+    let lens: &[usize] = if MIRI {
+        &[40]
+    } else {
+        &[31, 32, 33, 63, 64, 65, 100, 200]
+    };
+    for isa in isas() {
+        for &len in lens {
+            for round in 0..if MIRI { 2 } else { 24 } {
+                let mut v: Vec<u16> = Vec::new();
+                while v.len() < len {
+                    v.extend_from_slice(pieces[rng.below(if round % 3 == 0 { 9 } else { 8 })]);
+                }
+                v.truncate(len);
+                // Sometimes one broken pair.
+                if round % 4 == 3 {
+                    let k = rng.below(len);
+                    v[k] = [0xD800, 0xDC00, 0xDBFF][rng.below(3)];
+                }
+                let max = scalar::utf16_to_utf8(&v, &mut std::vec![0; 3 * len + 4]).1;
+                let rooms: Vec<usize> = if MIRI {
+                    std::vec![0, max / 2, max]
+                } else {
+                    (0..=max + 1).collect()
+                };
+                for room in rooms {
+                    let mut a = std::vec![0xAAu8; room];
+                    let mut b = a.clone();
+                    assert_eq!(
+                        utf16_to_utf8_on(isa, &v, &mut a),
+                        scalar::utf16_to_utf8(&v, &mut b),
+                        "{isa:?} {v:04x?} room {room}"
+                    );
+                    assert_eq!(a, b, "{isa:?} {v:04x?} room {room}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf16_conversions() {
     for isa in isas() {

@@ -227,22 +227,71 @@ impl Lookup128 for Avx2 {
 
 crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt", shuffle, own_utf16);
 
+/// For each 8-bit mask: the `pshufb` indices of its set bits in order (then 0x80, which
+/// zeroes), as a little-endian `u64`; their count is in [`PACK8_LEN`].
+static PACK8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut k = 0;
+    while k < 256 {
+        let mut v = [0x80u8; 8];
+        let (mut n, mut b) = (0, 0);
+        while b < 8 {
+            if k >> b & 1 == 1 {
+                v[n] = b as u8;
+                n += 1;
+            }
+            b += 1;
+        }
+        t[k] = u64::from_le_bytes(v);
+        k += 1;
+    }
+    t
+};
+
+/// The number of set bits of each 8-bit mask.
+static PACK8_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = (k as u32).count_ones() as u8;
+        k += 1;
+    }
+    t
+};
+
 /// Writes the bytes of `lanes` (UTF-8 of units in 16- or 32-bit lanes) selected by
-/// `keep` (bit `k`: keep byte `k`) at `dp`, packed, exactly: the shuffle that packs them is computed with BMI2 (no table), and
-/// the store keeps the bytes after the packed ones. Returns the bytes written.
+/// `keep` (bit `k`: keep byte `k`) at `dp`, packed by a shuffle built from two
+/// [`PACK8`] entries. With `exact`, the store keeps the bytes after the packed ones
+/// (a read of `dp` that a store just before may have to finish: slow); without, it
+/// writes up to 16 bytes past the packed ones (at most 24 in all), junk that the
+/// caller overwrites later. Returns the bytes packed.
 ///
 /// # Safety
-/// AVX2 and BMI2; `dp` valid for reads and writes of 16 bytes.
+/// AVX2; `dp` valid for reads and writes of 16 bytes, or of 24 without `exact`.
 #[inline(always)]
-unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8) -> usize {
-    const SPREAD: u64 = 0x0101_0101_0101_0101;
+unsafe fn pack_half(lanes: __m128i, keep: u32, dp: *mut u8, exact: bool) -> usize {
     // SAFETY: forwarded contract.
     unsafe {
-        let (k_lo, k_hi) = (u64::from(keep & 0xFF), u64::from((keep >> 8) & 0xFF));
-        let idx_lo = _pext_u64(0x0706_0504_0302_0100, _pdep_u64(k_lo, SPREAD) * 0xFF);
-        let idx_hi = _pext_u64(0x0F0E_0D0C_0B0A_0908, _pdep_u64(k_hi, SPREAD) * 0xFF);
-        let n_lo = k_lo.count_ones();
-        let n = (n_lo + k_hi.count_ones()) as usize;
+        let (k_lo, k_hi) = ((keep & 0xFF) as usize, ((keep >> 8) & 0xFF) as usize);
+        let n_lo = usize::from(PACK8_LEN[k_lo]);
+        let n = n_lo + usize::from(PACK8_LEN[k_hi]);
+        // The high half's indices are 8..16 (0x88 still zeroes).
+        let eight = _mm_set1_epi8(8);
+        if !exact {
+            // Each half packed on its own, the second stored over the junk of the first.
+            let lo = _mm_shuffle_epi8(lanes, _mm_loadl_epi64(PACK8.as_ptr().add(k_lo).cast()));
+            let hi = _mm_shuffle_epi8(
+                lanes,
+                _mm_add_epi8(_mm_loadl_epi64(PACK8.as_ptr().add(k_hi).cast()), eight),
+            );
+            _mm_storeu_si128(dp.cast(), lo);
+            _mm_storeu_si128(dp.add(n_lo).cast(), hi);
+            return n;
+        }
+        // The low half's unused 0x80 entries cleared, so that the high half's indices
+        // can be or-ed in over them.
+        let idx_lo = PACK8[k_lo] & 0x7F7F_7F7F_7F7F_7F7F;
+        let idx_hi = PACK8[k_hi] + 0x0808_0808_0808_0808;
         let idx = u128::from(idx_lo) | (u128::from(idx_hi) << (8 * n_lo));
         let packed = _mm_shuffle_epi8(
             lanes,
@@ -271,9 +320,12 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`); stores
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`), or of
+        // the 32 units from `i` (`i + 32 <= n`); stores
         // (and the reads of `pack_half`) touch `dst[w..w + 64]` (`w + 64 <= dst.len()`):
-        // the four packs of three-byte units start at most 36 bytes in.
+        // the four packs of three-byte units start at most 36 bytes in and write at
+        // most 6 + 16 bytes past their start, the two packs of two-byte units at most
+        // 16 bytes in and 8 + 16 past it.
         unsafe {
             while i + 16 <= n && dst.len() - w >= 64 {
                 if i + 32 <= n {
@@ -310,6 +362,19 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                     w += 16;
                     continue;
                 }
+                // Junk past the packed bytes is fine when the next 16 units (no
+                // surrogate among them, room for them) are sure to overwrite it.
+                let exact = !(i + 32 <= n && dst.len() - w >= 64 + 48) || {
+                    let mut next = _mm256_loadu_si256(sp.add(2 * i + 32).cast());
+                    if SWAP {
+                        next = Avx2(next).swap16().0;
+                    }
+                    let sur = _mm256_cmpeq_epi16(
+                        _mm256_and_si256(next, _mm256_set1_epi16(0xF800u16 as i16)),
+                        _mm256_set1_epi16(0xD800u16 as i16),
+                    );
+                    _mm256_movemask_epi8(sur) != 0
+                };
                 let small =
                     _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0xF800u16 as i16)), z);
                 if _mm256_movemask_epi8(small) != -1 {
@@ -356,8 +421,18 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                         let keep = 0x1111_1111
                             | (_mm256_movemask_epi8(ge80) as u32 & 0x2222_2222)
                             | (_mm256_movemask_epi8(ge800) as u32 & 0x4444_4444);
-                        w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
-                        w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                        w += pack_half(
+                            _mm256_castsi256_si128(lanes),
+                            keep & 0xFFFF,
+                            dp.add(w),
+                            exact,
+                        );
+                        w += pack_half(
+                            _mm256_extracti128_si256::<1>(lanes),
+                            keep >> 16,
+                            dp.add(w),
+                            exact,
+                        );
                     }
                     i += 16;
                     continue;
@@ -375,8 +450,18 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 let lanes = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(trail));
                 // Byte 0 of every lane; byte 1 of the two-byte ones.
                 let keep = 0x5555_5555 | (!m1 & 0xAAAA_AAAA);
-                w += pack_half(_mm256_castsi256_si128(lanes), keep & 0xFFFF, dp.add(w));
-                w += pack_half(_mm256_extracti128_si256::<1>(lanes), keep >> 16, dp.add(w));
+                w += pack_half(
+                    _mm256_castsi256_si128(lanes),
+                    keep & 0xFFFF,
+                    dp.add(w),
+                    exact,
+                );
+                w += pack_half(
+                    _mm256_extracti128_si256::<1>(lanes),
+                    keep >> 16,
+                    dp.add(w),
+                    exact,
+                );
                 i += 16;
             }
         }
@@ -407,8 +492,8 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
     let (mut r, mut w) = (0, 0);
     // SAFETY: loads read `src[r..r + 18]` (`r + 18 <= src.len()`) or `src[r..r + 32]`
     // (`r + 32 <= end`); stores (and the reads of `pack_half`) touch units
-    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), the ASCII ones `dst[w..w + 32]`
-    // (`w + 32 <= dst.len()`).
+    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), or without `exact` `dst[w..w + 20]`
+    // (`w + 64 <= dst.len()`), the ASCII ones `dst[w..w + 32]` (`w + 32 <= dst.len()`).
     unsafe {
         while r + 16 <= end && r + 18 <= src.len() && dst.len() - w >= 16 {
             if r + 32 <= end && dst.len() - w >= 32 {
@@ -476,11 +561,20 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
             let keep = leads & ((1u32 << consumed) - 1);
             // Both bytes of each kept unit.
             let bytes = _pdep_u32(keep, 0x5555_5555) * 3;
-            let k = pack_half(_mm256_castsi256_si128(u), bytes & 0xFFFF, dp.add(2 * w));
+            // Junk past the packed units is fine when at least 16 more units (from
+            // 48 more valid bytes) are sure to be written after them.
+            let exact = !(r + 16 + 48 <= end && dst.len() - w >= 64);
+            let k = pack_half(
+                _mm256_castsi256_si128(u),
+                bytes & 0xFFFF,
+                dp.add(2 * w),
+                exact,
+            );
             let k2 = pack_half(
                 _mm256_extracti128_si256::<1>(u),
                 bytes >> 16,
                 dp.add(2 * w + k),
+                exact,
             );
             r += consumed;
             w += (k + k2) / 2;

@@ -299,50 +299,16 @@ unsafe fn units_utf8_masks(v: __m512i, count: usize, m2: u32, m3: u32, dst: *mut
             _mm512_mask_storeu_epi8(dst.cast(), low_bits(len), packed);
             return len;
         }
+        let (lm, last) = spread3(v, m2, m3);
         let mut written = 0;
-        for h in 0..2 {
+        for (h, idx) in SPREAD3.iter().enumerate() {
             let n = count.saturating_sub(16 * h).min(16);
             if n == 0 {
                 break;
             }
-            let x = _mm512_cvtepu16_epi32(if h == 0 {
-                _mm512_castsi512_si256(v)
-            } else {
-                _mm512_extracti64x4_epi64::<1>(v)
-            });
-            let valid = low_bits(n);
-            let m2 = u64::from((m2 >> (16 * h)) as u16);
-            let m3 = u64::from((m3 >> (16 * h)) as u16);
-            let c3f = _mm512_set1_epi32(0x3F);
-            let c80 = _mm512_set1_epi32(0x80);
-            let m2k = m2 as __mmask16;
-            let m3k = m3 as __mmask16;
-            let mut b0 = _mm512_mask_blend_epi32(
-                m2k,
-                x,
-                _mm512_or_si512(_mm512_srli_epi32::<6>(x), _mm512_set1_epi32(0xC0)),
-            );
-            b0 = _mm512_mask_blend_epi32(
-                m3k,
-                b0,
-                _mm512_or_si512(_mm512_srli_epi32::<12>(x), _mm512_set1_epi32(0xE0)),
-            );
-            let b1 = _mm512_or_si512(
-                _mm512_and_si512(
-                    _mm512_mask_blend_epi32(m3k, x, _mm512_srli_epi32::<6>(x)),
-                    c3f,
-                ),
-                c80,
-            );
-            let b2 = _mm512_or_si512(_mm512_and_si512(x, c3f), c80);
-            let lanes = _mm512_or_si512(
-                _mm512_or_si512(b0, _mm512_slli_epi32::<8>(b1)),
-                _mm512_slli_epi32::<16>(b2),
-            );
-            // In each 4-byte lane: byte 0 always, byte 1 if two or more, byte 2 if three.
-            let keep = _pdep_u64(valid, 0x1111_1111_1111_1111)
-                | _pdep_u64(m2, 0x2222_2222_2222_2222)
-                | _pdep_u64(m3, 0x4444_4444_4444_4444);
+            // Unit k of the half in bytes 4k..4k + 4: lead, middle, last, 0.
+            let lanes = _mm512_permutex2var_epi8(lm, _mm512_loadu_si512(idx.as_ptr().cast()), last);
+            let keep = keep3(m2 >> (16 * h), m3 >> (16 * h)) & low_bits(4 * n);
             let packed = _mm512_maskz_compress_epi8(keep, lanes);
             let len = keep.count_ones() as usize;
             _mm512_mask_storeu_epi8(dst.add(written).cast(), low_bits(len), packed);
@@ -351,6 +317,88 @@ unsafe fn units_utf8_masks(v: __m512i, count: usize, m2: u32, m3: u32, dst: *mut
         written
     }
 }
+
+/// The lead, middle and last bytes of the 32 BMP non-surrogate units of `v` (at least
+/// U+0080: `m2`, at least U+0800: `m3`) as (lead | middle << 8, last) in 16-bit lanes.
+/// The middle byte is 0 for ASCII, the last byte 0 below U+0800.
+///
+/// # Safety
+/// The AVX-512 features.
+#[inline(always)]
+unsafe fn spread3(v: __m512i, m2: u32, m3: u32) -> (__m512i, __m512i) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let c3f = _mm512_set1_epi16(0x3F);
+        let c80 = _mm512_set1_epi16(0x80);
+        let s6 = _mm512_srli_epi16::<6>(v);
+        // (a & 0x3F) | 0x80.
+        let low6 = _mm512_ternarylogic_epi32::<0xEA>(v, c3f, c80);
+        let mid6 = _mm512_ternarylogic_epi32::<0xEA>(s6, c3f, c80);
+        let lead2 = _mm512_or_si512(s6, _mm512_set1_epi16(0xC0));
+        let lead3 = _mm512_or_si512(_mm512_srli_epi16::<12>(v), _mm512_set1_epi16(0xE0));
+        let lead = _mm512_mask_mov_epi16(_mm512_mask_mov_epi16(v, m2, lead2), m3, lead3);
+        let mid = _mm512_mask_mov_epi16(_mm512_maskz_mov_epi16(m2, low6), m3, mid6);
+        let last = _mm512_maskz_mov_epi16(m3, low6);
+        (_mm512_or_si512(lead, _mm512_slli_epi16::<8>(mid)), last)
+    }
+}
+
+/// The bytes to keep of 16 units spread to four-byte lanes by [`SPREAD3`], given
+/// their masks (low 16 bits) of units at least U+0080 and at least U+0800.
+#[inline(always)]
+unsafe fn keep3(m2: u32, m3: u32) -> u64 {
+    // SAFETY: BMI2 is among the features of every caller.
+    unsafe {
+        0x1111_1111_1111_1111
+            | _pdep_u64(u64::from(m2 as u16), 0x2222_2222_2222_2222)
+            | _pdep_u64(u64::from(m3 as u16), 0x4444_4444_4444_4444)
+    }
+}
+
+/// Writes the UTF-8 of the 32 units of `v` (BMP, no surrogates; masks as in
+/// [`spread3`]) to `dst`; returns the bytes written.
+///
+/// # Safety
+/// The AVX-512 features; `dst` valid for 96 bytes.
+#[inline(always)]
+unsafe fn units32_utf8(v: __m512i, m2: u32, m3: u32, dst: *mut u8) -> usize {
+    // SAFETY: forwarded contract; the masked stores write exactly the bytes counted.
+    unsafe {
+        let (lm, last) = spread3(v, m2, m3);
+        let k0 = keep3(m2, m3);
+        let k1 = keep3(m2 >> 16, m3 >> 16);
+        let n0 = k0.count_ones() as usize;
+        let n1 = k1.count_ones() as usize;
+        let l0 = _mm512_permutex2var_epi8(lm, _mm512_loadu_si512(SPREAD3[0].as_ptr().cast()), last);
+        let l1 = _mm512_permutex2var_epi8(lm, _mm512_loadu_si512(SPREAD3[1].as_ptr().cast()), last);
+        let p0 = _mm512_maskz_compress_epi8(k0, l0);
+        let p1 = _mm512_maskz_compress_epi8(k1, l1);
+        _mm512_mask_storeu_epi8(dst.cast(), _bzhi_u64(!0, n0 as u32), p0);
+        _mm512_mask_storeu_epi8(dst.add(n0).cast(), _bzhi_u64(!0, n1 as u32), p1);
+        n0 + n1
+    }
+}
+
+/// `vpermt2b` indices spreading the units of half `h` of a lead | middle << 8 vector
+/// (`a`) and a last-byte vector (`b`, 16-bit lanes) to four-byte lanes: lead, middle,
+/// last, and the zero high byte of the last.
+static SPREAD3: [[u8; 64]; 2] = {
+    let mut t = [[0u8; 64]; 2];
+    let mut h = 0;
+    while h < 2 {
+        let mut k = 0;
+        while k < 16 {
+            let u = (2 * (16 * h + k)) as u8;
+            t[h][4 * k] = u;
+            t[h][4 * k + 1] = u + 1;
+            t[h][4 * k + 2] = 64 + u;
+            t[h][4 * k + 3] = 64 + u + 1;
+            k += 1;
+        }
+        h += 1;
+    }
+    t
+};
 
 /// See [`scalar::units_to_utf8`].
 ///
@@ -364,9 +412,10 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`;
-        // `units_utf8` writes at most 96 bytes at `w` with `w + 96 <= dst.len()`, the
-        // ASCII store 32.
+        // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`, the
+        // masked tail load only `src[2 * i..2 * n]`; `units_utf8` writes at most 96
+        // bytes at `w` with `w + 96 <= dst.len()` (in the tail `3 * rem`, with that
+        // room), the ASCII store 32.
         unsafe {
             while i + 32 <= n && dst.len() - w >= 96 {
                 let mut v = _mm512_loadu_si512(sp.add(2 * i).cast());
@@ -407,12 +456,40 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                     _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
                     _mm512_set1_epi16(0xD800u16 as i16),
                 );
+                if sur == 0 {
+                    w += units32_utf8(v, m2, m3, dp.add(w));
+                    i += 32;
+                    continue;
+                }
                 let count = sur.trailing_zeros() as usize;
                 w += units_utf8_masks(v, count, m2, m3, dp.add(w));
                 i += count;
                 if count < 32 {
                     break;
                 }
+            }
+            // A tail of fewer than 32 units by a masked load (masked-off units are
+            // not read), up to its first surrogate.
+            let rem = n - i;
+            if rem > 0 && rem < 32 && dst.len() - w >= 3 * rem {
+                let valid = low_bits(rem) as u32;
+                let mut v = _mm512_maskz_loadu_epi16(valid, sp.add(2 * i).cast());
+                if SWAP {
+                    v = Avx512(v).swap16().0;
+                }
+                let m2 = _mm512_test_epi16_mask(v, _mm512_set1_epi16(0xFF80u16 as i16));
+                let m3 = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800));
+                let sur = _mm512_cmpeq_epi16_mask(
+                    _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
+                    _mm512_set1_epi16(0xD800u16 as i16),
+                ) & valid;
+                let count = if sur == 0 {
+                    rem
+                } else {
+                    sur.trailing_zeros() as usize
+                };
+                w += units_utf8_masks(v, count, m2, m3, dp.add(w));
+                i += count;
             }
         }
         if i == n {
@@ -448,20 +525,30 @@ pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     unsafe { super::validate::utf8_copy(src, dst) }
 }
 
-/// Converts valid UTF-8 in `src[..end]` (a character boundary) to UTF-16 a 64-byte
-/// block at a time while the block has no 4-byte sequence; returns (read, written).
+/// Converts valid UTF-8 from `src[r..]` to UTF-16 at `dst[w..]` a 64-byte block at a
+/// time, validating each block in mask registers as it is converted (one pass), while
+/// the block and the two bytes after it are in `src`, `dst` has room for 64 units, and
+/// the block starts with a one- to three-byte sequence. Each block starts at a
+/// character boundary and is converted up to its last sequence that ends in it (or up
+/// to its first four-byte sequence); a block with an error anywhere in that part (or a
+/// sequence it starts left incomplete) is left for the caller. Returns the new (r, w).
 ///
 /// # Safety
-/// The AVX-512 features.
+/// The AVX-512 features; `r` is a character boundary of the valid prefix of `src`.
 #[inline(always)]
-unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usize, usize) {
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-    let (mut r, mut w) = (0, 0);
-    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= src.len()`); masked stores
-    // write at most 64 units at `w` (`w + 64 <= dst.len()`).
+unsafe fn utf8_blocks_to_utf16(
+    src: &[u8],
+    mut r: usize,
+    dst: &mut [u16],
+    mut w: usize,
+) -> (usize, usize) {
+    let (sp, dp, n) = (src.as_ptr(), dst.as_mut_ptr(), src.len());
+    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); stores write at most 64
+    // units at `w` (`w + 64 <= dst.len()`), masked to the units produced.
     unsafe {
         let c3f = _mm512_set1_epi16(0x3F);
-        while r + 64 <= end && r + 66 <= src.len() && dst.len() - w >= 64 {
+        let byte = |b: u8| _mm512_set1_epi8(b as i8);
+        while r + 66 <= n && dst.len() - w >= 64 {
             let v = _mm512_loadu_si512(sp.add(r).cast());
             let high = _mm512_movepi8_mask(v);
             if high == 0 {
@@ -477,29 +564,58 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                 w += 64;
                 continue;
             }
-            let cont = _mm512_cmpeq_epi8_mask(
-                _mm512_and_si512(v, _mm512_set1_epi8(0xC0u8 as i8)),
-                _mm512_set1_epi8(0x80u8 as i8),
-            );
+            let ge_c0 = _mm512_cmpge_epu8_mask(v, byte(0xC0));
+            let ge_c2 = _mm512_cmpge_epu8_mask(v, byte(0xC2));
+            let ge_e0 = _mm512_cmpge_epu8_mask(v, byte(0xE0));
+            let ge_f0 = _mm512_cmpge_epu8_mask(v, byte(0xF0));
+            let cont = high & !ge_c0;
             let leads = !cont;
-            let mut consumed = 64;
-            if r + 64 < end && src[r + 64] & 0xC0 == 0x80 {
-                consumed = 63 - leads.leading_zeros() as usize;
-            }
-            let four =
-                _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8)) & low_bits(consumed);
-            if four != 0 {
-                consumed = four.trailing_zeros() as usize;
-                if consumed == 0 {
+            // The part converted: `src[r..r + c]`, up to the start of a sequence the
+            // block cuts, and before the first four-byte (or invalid F5..FF) lead.
+            let mut c = 64;
+            if *sp.add(r + 64) & 0xC0 == 0x80 {
+                if leads == 0 {
                     break;
                 }
+                c = 63 - leads.leading_zeros() as usize;
             }
-            let lm = leads & low_bits(consumed);
+            let four = ge_f0 & low_bits(c);
+            if four != 0 {
+                c = four.trailing_zeros() as usize;
+            }
+            if c == 0 {
+                break;
+            }
+            let part = low_bits(c);
+            // Validation of `src[r..r + c]` (one- to three-byte sequences): no C0/C1
+            // lead; continuation bytes exactly where the leads before them expect
+            // them, checked up to position `c` (a lead, or the end of the block, when
+            // no sequence may be left open); E0 needs A0..BF next, ED 80..9F.
+            let lead3 = ge_e0 & !ge_f0;
+            let lead2 = ge_c2 & !ge_e0;
+            let expected = (lead2 << 1) | (lead3 << 1) | (lead3 << 2);
+            let (checked, open) = if c == 64 {
+                (!0, ((lead2 | lead3) >> 63) | (lead3 >> 62))
+            } else {
+                (low_bits(c + 1), 0)
+            };
+            let mut bad = ((cont ^ expected) & checked) | (ge_c0 & !ge_c2 & part) | open;
+            let three = ge_e0 & part != 0;
+            if three {
+                let e0 = _mm512_cmpeq_epi8_mask(v, byte(0xE0));
+                let ed = _mm512_cmpeq_epi8_mask(v, byte(0xED));
+                let below_a0 = _mm512_cmplt_epu8_mask(v, byte(0xA0));
+                bad |= ((e0 << 1) & below_a0 | (ed << 1) & !below_a0) & cont;
+            }
+            if bad != 0 {
+                break;
+            }
+            let lm = leads & part;
             let k = lm.count_ones() as usize;
-            if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8)) & low_bits(consumed) == 0 {
+            let c0 = _mm512_maskz_compress_epi8(lm, v);
+            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
+            if !three {
                 // One- and two-byte characters only: no third byte to gather.
-                let c0 = _mm512_maskz_compress_epi8(lm, v);
-                let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
                 for h in 0..2 {
                     let count = k.saturating_sub(32 * h).min(32);
                     if count == 0 {
@@ -514,12 +630,10 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                     let u = _mm512_mask_blend_epi16(m2, b0, two);
                     _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
                 }
-                r += consumed;
+                r += c;
                 w += k;
                 continue;
             }
-            let c0 = _mm512_maskz_compress_epi8(lm, v);
-            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
             let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
             for h in 0..2 {
                 let count = k.saturating_sub(32 * h).min(32);
@@ -541,73 +655,38 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
                 let u = _mm512_mask_blend_epi16(m3, _mm512_mask_blend_epi16(m2, b0, two), three);
                 _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
             }
-            r += consumed;
+            r += c;
             w += k;
         }
     }
     (r, w)
 }
 
-/// See [`scalar::utf8_to_utf16`].
+/// See [`scalar::utf8_to_utf16`]: validation fused into the conversion of 64-byte
+/// blocks; what the blocks leave (tails, four-byte sequences, errors, a full `dst`)
+/// goes a 64-byte window at a time through the scalar code, which stops exactly where
+/// it has to.
 ///
 /// # Safety
 /// The CPU must have the AVX-512 features.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    const CHUNK: usize = 4096;
     let (mut r, mut w) = (0, 0);
-    while r < src.len() {
-        // ASCII needs no validation: widen it in one pass, validate from the first
-        // other byte.
-        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= src.len()`), stores write
-        // `dst[w..w + 64]` (`w + 64 <= dst.len()`).
-        unsafe {
-            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-            while r + 64 <= src.len() && dst.len() - w >= 64 {
-                let v = _mm512_loadu_si512(sp.add(r).cast());
-                if _mm512_movepi8_mask(v) != 0 {
-                    break;
-                }
-                _mm512_storeu_si512(
-                    dp.add(w).cast(),
-                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
-                );
-                _mm512_storeu_si512(
-                    dp.add(w + 32).cast(),
-                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
-                );
-                r += 64;
-                w += 64;
-            }
-        }
+    loop {
+        // SAFETY: the features are enabled here; `r` is a character boundary of the
+        // valid prefix (everything before it was converted).
+        (r, w) = unsafe { utf8_blocks_to_utf16(src, r, dst, w) };
         if r == src.len() {
-            break;
+            return (r, w);
         }
-        // SAFETY: the features are enabled here.
-        let valid =
-            unsafe { kernels::utf8_valid_up_to::<Avx512>(&src[r..src.len().min(r + CHUNK)]) };
-        if valid == 0 {
-            break;
-        }
-        let end = r + valid;
-        while r < end {
-            // SAFETY: the features are enabled here.
-            let (rr, ww) = unsafe { utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
-            r += rr;
-            w += ww;
-            if r == end {
-                break;
-            }
-            let stop = end.min(r + 64);
-            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
-            r += rr;
-            w += ww;
-            if rr == 0 {
-                return (r, w);
-            }
+        let stop = src.len().min(r + 64);
+        let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
         }
     }
-    (r, w)
 }
 
 /// See [`scalar::single_byte_to_utf16`].
