@@ -10,10 +10,14 @@
 //! [`UTF8_CONSUMED`] 209 bytes (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes,
 //! [`PACK3`] 81 x 16 = 1296 bytes, [`PACK3_LEN`] 81 bytes (UTF-16 to UTF-8).
 //!
-//! Used by the NEON kernels (`aarch64::neon`); the tables are tested on every target.
+//! Used by the NEON kernels (`aarch64::neon`) and the AVX2 ones
+//! (`x86_64::avx2_transcode`); the tables are tested on every target.
 
 #![cfg_attr(
-    not(all(target_arch = "aarch64", target_endian = "little")),
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_endian = "little")
+    )),
     allow(dead_code)
 )]
 
