@@ -397,7 +397,8 @@ pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
     i + scalar::single_byte_to_utf16(table, &src[i..n], &mut dst[i..n])
 }
 
-/// See [`scalar::x_user_defined_to_utf16`]: widen, and add 0xF700 to units from 0x80.
+/// See [`scalar::x_user_defined_to_utf16`]: sign-extend, which makes 0xFF80..=0xFFFF
+/// of the bytes from 0x80, and clear bit 11 (0xF780..=0xF7FF; ASCII keeps it clear).
 #[inline(always)]
 pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
@@ -405,13 +406,11 @@ pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u
     let mut i = 0;
     // SAFETY: as in `copy_ascii_to_basic_latin`.
     unsafe {
-        let (m, add) = (V::splat16(0x80), V::splat16(0xF700));
+        let keep = V::splat16(0xF7FF);
         while i + b <= n {
-            let v = V::load(sp.add(i));
-            let (lo, hi) = (v.widen_lo(), v.widen_hi());
-            lo.add16(lo.and(m).eq16(m).and(add)).store(dp.add(2 * i));
-            hi.add16(hi.and(m).eq16(m).and(add))
-                .store(dp.add(2 * i + b));
+            let (lo, hi) = V::load(sp.add(i)).widen_signed();
+            lo.and(keep).store(dp.add(2 * i));
+            hi.and(keep).store(dp.add(2 * i + b));
             i += b;
         }
     }
@@ -974,8 +973,52 @@ pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
     back + scalar::utf8_valid_up_to(&src[back..])
 }
 
+/// The driver of every UTF-8 → UTF-16 kernel (see [`scalar::utf8_to_utf16`]):
+/// `valid_up_to` validates a chunk of 4 KiB; `blocks(src, end, dst)` converts a
+/// prefix of the valid UTF-8 `src[..end]` (which starts and ends at character
+/// boundaries) into `dst`, returning (bytes read, units written) and stopping where
+/// it cannot go on (a character its vectors do not take, the last bytes, `dst`
+/// nearly full); the next `step` bytes (cut back to a character boundary) then go
+/// through the scalar code, and `blocks` resumes after them. At an invalid sequence
+/// or a full `dst`, the scalar code stops at it and so does this.
+#[inline(always)]
+pub(crate) fn utf8_to_utf16_chunked(
+    src: &[u8],
+    dst: &mut [u16],
+    step: usize,
+    mut valid_up_to: impl FnMut(&[u8]) -> usize,
+    mut blocks: impl FnMut(&[u8], usize, &mut [u16]) -> (usize, usize),
+) -> (usize, usize) {
+    const CHUNK: usize = 4096;
+    let (mut r, mut w) = (0, 0);
+    while r < src.len() {
+        let valid = valid_up_to(&src[r..src.len().min(r + CHUNK)]);
+        if valid == 0 {
+            break;
+        }
+        let end = r + valid;
+        while r < end {
+            let (rr, ww) = blocks(&src[r..], end - r, &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if r == end {
+                break;
+            }
+            let stop = end.min(r + step);
+            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if rr == 0 {
+                return (r, w);
+            }
+        }
+    }
+    (r, w)
+}
+
 /// See [`scalar::utf8_to_utf16`]: validates a chunk with `validate`, then widens ASCII
-/// vectors of the valid part and converts the rest a vector's worth at a time.
+/// vectors of the valid part and converts the rest a vector's worth at a time
+/// ([`utf8_to_utf16_chunked`]).
 // NEON has its own (`aarch64::neon`).
 #[cfg_attr(
     all(target_arch = "aarch64", target_endian = "little"),
@@ -987,41 +1030,32 @@ pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
     dst: &mut [u16],
     validate: unsafe fn(&[u8]) -> usize,
 ) -> (usize, usize) {
-    const CHUNK: usize = 4096;
     let b = V::BYTES;
-    let sp = src.as_ptr();
-    let (mut r, mut w) = (0, 0);
-    while r < src.len() {
-        // SAFETY: `validate` is an entry point of the same ISA as `V`.
-        let valid = unsafe { validate(&src[r..src.len().min(r + CHUNK)]) };
-        if valid == 0 {
-            break;
-        }
-        let end = r + valid;
-        while r < end {
-            if r + b <= end && dst.len() - w >= b {
-                // SAFETY: the load reads `src[r..r + b]`, stores write units
-                // `dst[w..w + b]`, both in bounds by the test above.
-                unsafe {
-                    let dp = dst.as_mut_ptr().cast::<u8>();
+    utf8_to_utf16_chunked(
+        src,
+        dst,
+        b,
+        // SAFETY: `validate` is an entry point of the same ISA as `V`, which the
+        // caller checked.
+        |s| unsafe { validate(s) },
+        |src, end, dst| {
+            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+            let (mut r, mut w) = (0, 0);
+            // SAFETY: the load reads `src[r..r + b]`, stores write units
+            // `dst[w..w + b]`, both in bounds by the loop's test.
+            unsafe {
+                while r + b <= end && dst.len() - w >= b {
                     let v = V::load(sp.add(r));
-                    if !v.any_high() {
-                        v.widen_lo().store(dp.add(2 * w));
-                        v.widen_hi().store(dp.add(2 * w + b));
-                        r += b;
-                        w += b;
-                        continue;
+                    if v.any_high() {
+                        break;
                     }
+                    v.widen_lo().store(dp.add(2 * w));
+                    v.widen_hi().store(dp.add(2 * w + b));
+                    r += b;
+                    w += b;
                 }
             }
-            let stop = end.min(r + b);
-            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
-            r += rr;
-            w += ww;
-            if rr == 0 {
-                return (r, w);
-            }
-        }
-    }
-    (r, w)
+            (r, w)
+        },
+    )
 }

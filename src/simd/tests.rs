@@ -598,6 +598,36 @@ fn single_byte_decode() {
     }
 }
 
+/// Long ASCII runs (where the AVX-512 decode to UTF-8 moves on to 64-byte aligned
+/// output) ended by a mapped, an unmapped or no byte at every position, into output
+/// at every alignment.
+#[test]
+fn single_byte_decode_ascii_runs() {
+    let t = tables()[0];
+    let (len, step) = if MIRI { (80, 37) } else { (300, 1) };
+    for isa in isas() {
+        for end in [None, Some(0xC0u8), Some(0x98)] {
+            for pos in (0..len).step_by(step) {
+                let mut s: Vec<u8> = (0..len).map(|i| b'!' + (i % 90) as u8).collect();
+                if let Some(b) = end {
+                    s[pos] = b;
+                }
+                for off in 0..64 {
+                    let mut a = std::vec![0xAAu8; 3 * len + 64];
+                    let mut b = a.clone();
+                    let ra = single_byte_to_utf8::on(isa, &t, &s, &mut a[off..]);
+                    let rb = scalar::single_byte_to_utf8(&t, &s, &mut b[off..]);
+                    assert_eq!(ra, rb, "{isa:?}: pos {pos}, end {end:?}, off {off}");
+                    assert!(a == b, "{isa:?}: pos {pos}, end {end:?}, off {off}");
+                }
+                if end.is_none() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn x_user_defined_decode() {
     for isa in isas() {

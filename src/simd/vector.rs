@@ -56,6 +56,8 @@ pub(crate) trait Vector: Copy {
     unsafe fn widen_lo(self) -> Self;
     /// The second half of the bytes, zero-extended to `u16` lanes.
     unsafe fn widen_hi(self) -> Self;
+    /// The first and the second half of the bytes, sign-extended to `u16` lanes.
+    unsafe fn widen_signed(self) -> (Self, Self);
     /// The `u16` lanes of `a` then `b` (each at most 0xFF) as bytes, in order.
     unsafe fn narrow(a: Self, b: Self) -> Self;
     /// Bytes interleaved `lo[0], hi[0], lo[1], hi[1], ...`: the first half and the

@@ -127,6 +127,16 @@ impl Vector for Neon {
         unsafe { Neon(vreinterpretq_u8_u16(vmovl_high_u8(self.0))) }
     }
     #[inline(always)]
+    unsafe fn widen_signed(self) -> (Self, Self) {
+        unsafe {
+            let v = vreinterpretq_s8_u8(self.0);
+            (
+                Neon(vreinterpretq_u8_s16(vmovl_s8(vget_low_s8(v)))),
+                Neon(vreinterpretq_u8_s16(vmovl_high_s8(v))),
+            )
+        }
+    }
+    #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
         unsafe { Neon(vuzp1q_u8(a.0, b.0)) }
     }
@@ -447,34 +457,16 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
 /// The CPU must have NEON.
 #[target_feature(enable = "neon")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    const CHUNK: usize = 4096;
-    let (mut r, mut w) = (0, 0);
-    while r < src.len() {
+    crate::simd::kernels::utf8_to_utf16_chunked(
+        src,
+        dst,
+        16,
         // SAFETY: NEON is enabled here.
-        let valid = unsafe { utf8_valid_up_to(&src[r..src.len().min(r + CHUNK)]) };
-        if valid == 0 {
-            break;
-        }
-        let end = r + valid;
-        while r < end {
-            // SAFETY: `src[r..end]` is valid UTF-8 ending at a character boundary, and
-            // `r` is at one.
-            let (rr, ww) = unsafe { utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
-            r += rr;
-            w += ww;
-            if r == end {
-                break;
-            }
-            let stop = end.min(r + 16);
-            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
-            r += rr;
-            w += ww;
-            if rr == 0 {
-                return (r, w);
-            }
-        }
-    }
-    (r, w)
+        |s| unsafe { utf8_valid_up_to(s) },
+        // SAFETY: NEON is enabled here; the driver passes valid UTF-8 `src[..end]`
+        // that starts and ends at character boundaries.
+        |s, end, d| unsafe { utf8_blocks_to_utf16(s, end, d) },
+    )
 }
 
 /// Loads eight UTF-16 units, byte-swapped if `SWAP`.

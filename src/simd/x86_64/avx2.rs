@@ -1,7 +1,6 @@
 //! AVX2: 32-byte vectors with in-lane byte shuffles.
 
 use super::avx2_transcode;
-use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::x86_64::*;
 
@@ -90,6 +89,15 @@ impl Vector for Avx2 {
     #[inline(always)]
     unsafe fn widen_hi(self) -> Self {
         unsafe { Avx2(_mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(self.0))) }
+    }
+    #[inline(always)]
+    unsafe fn widen_signed(self) -> (Self, Self) {
+        unsafe {
+            (
+                Avx2(_mm256_cvtepi8_epi16(_mm256_castsi256_si128(self.0))),
+                Avx2(_mm256_cvtepi8_epi16(_mm256_extracti128_si256::<1>(self.0))),
+            )
+        }
     }
     #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
@@ -228,7 +236,7 @@ impl Lookup128 for Avx2 {
 
 crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt", shuffle, own_utf16);
 
-/// See [`scalar::units_to_utf8`] and [`avx2_transcode::units_to_utf8`].
+/// See [`crate::simd::scalar::units_to_utf8`] and [`avx2_transcode::units_to_utf8`].
 ///
 /// # Safety
 /// The CPU must have AVX2 and BMI1/2.
@@ -238,7 +246,7 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
     unsafe { avx2_transcode::units_to_utf8::<SWAP>(src, dst) }
 }
 
-/// See [`scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks
+/// See [`crate::simd::scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks
 /// ([`avx2_transcode::utf8_blocks_to_utf16`]); the last bytes of a chunk and the
 /// characters near the end of `dst` go through the scalar code.
 ///
@@ -246,33 +254,14 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
 /// The CPU must have AVX2 and BMI1/2.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    const CHUNK: usize = 4096;
-    let (mut r, mut w) = (0, 0);
-    while r < src.len() {
+    crate::simd::kernels::utf8_to_utf16_chunked(
+        src,
+        dst,
+        16,
         // SAFETY: the features are enabled here.
-        let valid = unsafe { utf8_valid_up_to(&src[r..src.len().min(r + CHUNK)]) };
-        if valid == 0 {
-            break;
-        }
-        let end = r + valid;
-        while r < end {
-            // SAFETY: the features are enabled here; `src[r..end]` is valid UTF-8
-            // ending at a character boundary.
-            let (rr, ww) =
-                unsafe { avx2_transcode::utf8_blocks_to_utf16(&src[r..], end - r, &mut dst[w..]) };
-            r += rr;
-            w += ww;
-            if r == end {
-                break;
-            }
-            let stop = end.min(r + 16);
-            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
-            r += rr;
-            w += ww;
-            if rr == 0 {
-                return (r, w);
-            }
-        }
-    }
-    (r, w)
+        |s| unsafe { utf8_valid_up_to(s) },
+        // SAFETY: the features are enabled here; the driver passes valid UTF-8 `src[..end]`
+        // that starts and ends at character boundaries.
+        |s, end, d| unsafe { avx2_transcode::utf8_blocks_to_utf16(s, end, d) },
+    )
 }

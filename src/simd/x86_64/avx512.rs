@@ -96,6 +96,15 @@ impl Vector for Avx512 {
         unsafe { Avx512(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(self.0))) }
     }
     #[inline(always)]
+    unsafe fn widen_signed(self) -> (Self, Self) {
+        unsafe {
+            (
+                Avx512(_mm512_cvtepi8_epi16(_mm512_castsi512_si256(self.0))),
+                Avx512(_mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64::<1>(self.0))),
+            )
+        }
+    }
+    #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
         unsafe {
             Avx512(_mm512_inserti64x4::<1>(
@@ -779,8 +788,10 @@ pub(crate) unsafe fn single_byte_to_utf8(
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`); at most 192 bytes are
-        // written at `w` (`w + 192 <= dst.len()`), 64 for ASCII.
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`) or, in a run of ASCII,
+        // `src[r..r + 128]` (`r + 128 <= n`); at most 192 bytes are written at `w`
+        // (`w + 192 <= dst.len()`), 64 or 128 for ASCII. Skipping to the boundary
+        // moves `r` and `w` on by at most the 64 just converted.
         unsafe {
             let t = Avx512::prepare(table);
             while r + 64 <= n && dst.len() - w >= 192 {
@@ -788,8 +799,23 @@ pub(crate) unsafe fn single_byte_to_utf8(
                 let upper = _mm512_movepi8_mask(v.0);
                 if upper == 0 {
                     v.store(dp.add(w));
-                    r += 64;
-                    w += 64;
+                    // A run of ASCII: on from the first output byte at a 64-byte
+                    // boundary (stores that split no cache line; the bytes before it
+                    // are written again, the same), 128 bytes at a time.
+                    let skip = 64 - (dp.add(w) as usize & 63);
+                    r += skip;
+                    w += skip;
+                    while r + 128 <= n && dst.len() - w >= 192 {
+                        let a = _mm512_loadu_si512(sp.add(r).cast());
+                        let b = _mm512_loadu_si512(sp.add(r + 64).cast());
+                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                            break;
+                        }
+                        _mm512_storeu_si512(dp.add(w).cast(), a);
+                        _mm512_storeu_si512(dp.add(w + 64).cast(), b);
+                        r += 128;
+                        w += 128;
+                    }
                     continue;
                 }
                 if upper.count_ones() <= SPARSE {
@@ -1023,8 +1049,9 @@ pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usiz
     (r + rr, w + ww)
 }
 
-/// See [`scalar::x_user_defined_to_utf16`]: widen, and a masked add of 0xF700 to the
-/// units of bytes from 0x80.
+/// See [`scalar::x_user_defined_to_utf16`]: sign extension makes 0xFF80..=0xFFFF of
+/// the bytes from 0x80, and clearing bit 11 makes 0xF780..=0xF7FF (ASCII has it
+/// clear).
 ///
 /// # Safety
 /// The CPU must have the AVX-512 features.
@@ -1038,20 +1065,12 @@ pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usi
     // SAFETY: loads read `src[i..i + 64]`, stores write units `dst[i..i + 64]`, in
     // bounds as `i + 64 <= n`.
     unsafe {
-        let add = _mm512_set1_epi16(0xF700u16 as i16);
+        let keep = _mm512_set1_epi16(0xF7FFu16 as i16);
         while i + 64 <= n {
-            let v = _mm512_loadu_si512(sp.add(i).cast());
-            let upper = _mm512_movepi8_mask(v);
-            let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-            let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v));
-            _mm512_storeu_si512(
-                dp.add(i).cast(),
-                _mm512_mask_add_epi16(lo, upper as u32, lo, add),
-            );
-            _mm512_storeu_si512(
-                dp.add(i + 32).cast(),
-                _mm512_mask_add_epi16(hi, (upper >> 32) as u32, hi, add),
-            );
+            let lo = _mm512_cvtepi8_epi16(_mm256_loadu_si256(sp.add(i).cast()));
+            let hi = _mm512_cvtepi8_epi16(_mm256_loadu_si256(sp.add(i + 32).cast()));
+            _mm512_storeu_si512(dp.add(i).cast(), _mm512_and_si512(lo, keep));
+            _mm512_storeu_si512(dp.add(i + 32).cast(), _mm512_and_si512(hi, keep));
             i += 64;
         }
     }

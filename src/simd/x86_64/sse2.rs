@@ -90,6 +90,16 @@ impl Vector for Sse2 {
         unsafe { Sse2(_mm_unpackhi_epi8(self.0, _mm_setzero_si128())) }
     }
     #[inline(always)]
+    unsafe fn widen_signed(self) -> (Self, Self) {
+        unsafe {
+            let sign = _mm_cmplt_epi8(self.0, _mm_setzero_si128());
+            (
+                Sse2(_mm_unpacklo_epi8(self.0, sign)),
+                Sse2(_mm_unpackhi_epi8(self.0, sign)),
+            )
+        }
+    }
+    #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
         unsafe { Sse2(_mm_packus_epi16(a.0, b.0)) }
     }
