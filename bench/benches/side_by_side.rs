@@ -8,12 +8,13 @@
 //!
 //! Operations:
 //! - `validate/UTF-8`: `Encoding::utf8_valid_up_to` vs simdutf `validate_utf8` vs
-//!   `core::str::from_utf8`;
+//!   simdutf8 `basic::from_utf8` vs `core::str::from_utf8`;
 //! - `decode_to_utf16/UTF-8` and `encode_from_utf16/UTF-8`: also against simdutf's
 //!   `convert_utf8_to_utf16le` / `convert_utf16le_to_utf8`;
 //! - `decode_to_string/UTF-8`: `Decoder::decode_to_string` vs `str::from_utf8` + `push_str`;
 //! - `decode_to_utf8`, `decode_to_utf16`, `encode_from_utf8`, `encode_from_utf16` for every
-//!   encoding (textcodec vs encoding_rs).
+//!   encoding (textcodec vs encoding_rs); pure-ASCII input through an ASCII-compatible
+//!   decoder to UTF-8 also against `memcpy` (a copy of the same bytes, the floor).
 //!
 //! Inputs come from the corpus folder in `TEXTCODEC_CORPUS` (nothing is run without
 //! it); `TEXTCODEC_BENCH_QUICK=1` selects a representative subset and short
@@ -117,6 +118,10 @@ fn utf8_groups(c: &mut Criterion, input: &Utf8Input) {
     });
     g.bench_function("simdutf", |b| {
         b.iter(|| simdutf::validate_utf8(black_box(src)))
+    });
+    // simdutf8's fastest entry point (`basic`: no error position).
+    g.bench_function("simdutf8", |b| {
+        b.iter(|| simdutf8::basic::from_utf8(black_box(src)).is_ok())
     });
     g.bench_function("std", |b| {
         b.iter(|| core::str::from_utf8(black_box(src)).is_ok())
@@ -234,6 +239,15 @@ fn decode_groups(c: &mut Criterion, input: &EncodedInput) {
         let (r, read, _, _) = d.decode_to_utf8(black_box(src), &mut dst, true);
         (r == Rs::InputEmpty, read)
     });
+    if tc.is_ascii_compatible() && src.is_ascii() {
+        // The floor of decoding pure ASCII through an ASCII-compatible decoder: the
+        // output is the input, so a copy of the same bytes is the fastest possible.
+        bench_call(&mut g, &id, "memcpy", src.len(), || {
+            let src = black_box(src);
+            dst[..src.len()].copy_from_slice(src);
+            (true, src.len())
+        });
+    }
     g.finish();
 
     // UTF-8 → UTF-16 is in `utf8_groups`, next to simdutf.

@@ -24,7 +24,9 @@ use serde_json::Value;
 use textcodec_bench::{corpus_dir, full_specs, quick_specs, QUICK_ENV};
 
 /// Peers in the order of the table's columns.
-const PEERS: &[&str] = &["encoding_rs", "simdutf", "std"];
+/// `memcpy` is a copy of the same bytes: the floor for pure ASCII through an
+/// ASCII-compatible decoder to UTF-8.
+const PEERS: &[&str] = &["encoding_rs", "simdutf", "simdutf8", "std", "memcpy"];
 
 /// Operations in the order of the table's rows.
 const OPERATIONS: &[&str] = &[
@@ -288,7 +290,7 @@ fn run_benches(paths: &Paths, options: &Options) -> Result<(), String> {
 struct Measurement {
     /// Criterion group id, `OPERATION/ENCODING/FILE`.
     group: String,
-    /// Implementation (`textcodec`, `encoding_rs`, `simdutf`, `std`).
+    /// Implementation (`textcodec`, `encoding_rs`, `simdutf`, `simdutf8`, `std`, `memcpy`).
     implementation: String,
     /// Input size in bytes.
     bytes: u64,
@@ -669,7 +671,7 @@ fn peer_versions(root: &Path) -> String {
             .strip_prefix("name = \"")
             .and_then(|s| s.strip_suffix('"'))
         {
-            if matches!(name, "encoding_rs" | "simdutf" | "criterion") {
+            if matches!(name, "encoding_rs" | "simdutf" | "simdutf8" | "criterion") {
                 if let Some(v) = lines
                     .next()
                     .and_then(|l| l.strip_prefix("version = \""))
@@ -726,7 +728,7 @@ fn render_markdown(
         md,
         "- encoding_rs runs with `fast-legacy-encode`; its `simd-accel` feature needs nightly \
          Rust, so on stable it takes its non-SIMD ASCII paths. simdutf (C++ simdutf 7.7.1 via \
-         the `simdutf` crate) and textcodec pick their SIMD kernels at run time."
+         the `simdutf` crate), simdutf8 and textcodec pick their SIMD kernels at run time."
     );
     let _ = writeln!(md, "- Command: `{}`", run.command);
     let mode = match (rows.is_some(), run.quick) {
@@ -779,11 +781,9 @@ fn render_speed(md: &mut String, rows: &[Row], quick: bool) {
 
     // Summary: geometric mean of the ratios per operation and peer.
     let _ = writeln!(md, "### Summary (geometric mean of ratios)\n");
-    let _ = writeln!(
-        md,
-        "| operation | vs encoding_rs | vs simdutf | vs std | rows |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|");
+    let header: String = PEERS.iter().map(|p| format!(" vs {p} |")).collect();
+    let _ = writeln!(md, "| operation |{header} rows |");
+    let _ = writeln!(md, "|---|{}---:|", "---:|".repeat(PEERS.len()));
     for op in OPERATIONS {
         let op_rows: Vec<&Row> = rows.iter().filter(|r| r.operation == *op).collect();
         if op_rows.is_empty() {
@@ -802,12 +802,18 @@ fn render_speed(md: &mut String, rows: &[Row], quick: bool) {
 
     let (utf8, legacy): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.encoding == "UTF-8");
     if !utf8.is_empty() {
-        let _ = writeln!(md, "### UTF-8 and UTF-16 (vs encoding_rs, simdutf, std)\n");
+        let _ = writeln!(
+            md,
+            "### UTF-8 and UTF-16 (vs encoding_rs, simdutf, simdutf8, std, memcpy)\n"
+        );
         render_table(md, &utf8, PEERS);
     }
     if !legacy.is_empty() {
-        let _ = writeln!(md, "### Per encoding (vs encoding_rs)\n");
-        render_table(md, &legacy, &["encoding_rs"]);
+        let _ = writeln!(
+            md,
+            "### Per encoding (vs encoding_rs; pure ASCII also vs memcpy)\n"
+        );
+        render_table(md, &legacy, &["encoding_rs", "memcpy"]);
     }
 
     // Encodings the run was meant to cover but that have no results.
