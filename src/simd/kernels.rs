@@ -278,6 +278,38 @@ pub(crate) unsafe fn units_to_utf16<V: Vector, const SWAP: bool>(
     i + scalar::units_to_utf16(&src[2 * i..2 * n], &mut dst[i..n], SWAP)
 }
 
+/// The driver of every `units_to_utf8` kernel (see [`scalar::units_to_utf8`]):
+/// `vectors(src, dst)` converts a prefix of the UTF-16 bytes `src` into `dst`,
+/// returning (units read, bytes written) and stopping where it cannot go on (a
+/// surrogate, the last units, `dst` nearly full); the next `step` units then go
+/// through the scalar code, and `vectors` resumes after them. The scalar code stops
+/// at a surrogate or a full `dst`, and so does this.
+#[inline(always)]
+pub(crate) fn units_to_utf8_chunked<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    step: usize,
+    mut vectors: impl FnMut(&[u8], &mut [u8]) -> (usize, usize),
+) -> (usize, usize) {
+    let n = src.len() / 2;
+    let (mut i, mut w) = (0, 0);
+    loop {
+        let (r, k) = vectors(&src[2 * i..], &mut dst[w..]);
+        i += r;
+        w += k;
+        if i == n {
+            return (i, w);
+        }
+        let end = n.min(i + step);
+        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
+        i += r;
+        w += k;
+        if i < end {
+            return (i, w);
+        }
+    }
+}
+
 /// See [`scalar::units_to_utf8`]: vectors of Basic Latin are narrowed, everything else
 /// goes a vector's worth at a time through the scalar code.
 // NEON has its own (`aarch64::neon`).
@@ -290,12 +322,11 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    let n = src.len() / 2;
-    let (b, sp) = (V::BYTES, src.as_ptr());
-    let (mut i, mut w) = (0, 0);
-    loop {
-        // Derived anew each round: the scalar call below reborrows `dst`.
-        let dp = dst.as_mut_ptr();
+    let b = V::BYTES;
+    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, b, |src, dst| {
+        let n = src.len() / 2;
+        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut w) = (0, 0);
         // SAFETY: loads read bytes `src[2 * i..2 * (i + b)]` (`i + b <= n`), the
         // store writes `dst[w..w + b]` (`w + b <= dst.len()`).
         unsafe {
@@ -315,17 +346,8 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
                 w += b;
             }
         }
-        if i == n {
-            return (i, w);
-        }
-        let end = n.min(i + b);
-        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
-        i += r;
-        w += k;
-        if i < end {
-            return (i, w);
-        }
-    }
+        (i, w)
+    })
 }
 
 /// Native UTF-16 to UTF-8 over a `units_to_utf8` kernel: valid surrogate pairs are

@@ -1,7 +1,6 @@
 //! NEON: 16-byte vectors, `tbl` lookups (up to 64-byte tables), and UTF-8 <-> UTF-16
 //! transcoding by the shuffle tables of [`crate::simd::transcode16`].
 
-use crate::simd::scalar;
 use crate::simd::transcode16::{
     CLASS2, CLASS3, CLASS4, NONE, PACK2, PACK3, PACK3_LEN, UTF8_CONSUMED, UTF8_INDEX, UTF8_PATTERNS,
 };
@@ -449,7 +448,7 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
     (r, w)
 }
 
-/// See [`scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks
+/// See [`crate::simd::scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks
 /// ([`utf8_blocks_to_utf16`]); the last bytes of a chunk and the characters near the
 /// end of `dst` go through the scalar code.
 ///
@@ -482,7 +481,7 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> uint16x8_t {
     }
 }
 
-/// See [`scalar::units_to_utf8`]; `SWAP` on this little-endian target means big-endian
+/// See [`crate::simd::scalar::units_to_utf8`]; `SWAP` on this little-endian target means big-endian
 /// input. Eight units at a time (sixteen for Basic Latin): Basic Latin is narrowed;
 /// units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`] shuffle
 /// keyed by the ASCII lanes; other vectors without surrogates are written with
@@ -494,12 +493,10 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> uint16x8_t {
 /// The CPU must have NEON.
 #[target_feature(enable = "neon")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let n = src.len() / 2;
-    let sp = src.as_ptr();
-    let (mut i, mut w) = (0, 0);
-    loop {
-        // Derived anew each round: the scalar call below reborrows `dst`.
-        let dp = dst.as_mut_ptr();
+    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 8, |src, dst| {
+        let n = src.len() / 2;
+        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut w) = (0, 0);
         // SAFETY: loads read bytes `src[2 * i..2 * (i + 8)]` (`i + 8 <= n`), or
         // `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`), and whole table rows; stores
         // (and the reads of `store_first`) touch `dst[w..w + 32]`
@@ -582,15 +579,6 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 w = w2 + len;
             }
         }
-        if i == n {
-            return (i, w);
-        }
-        let end = n.min(i + 8);
-        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
-        i += r;
-        w += k;
-        if i < end {
-            return (i, w);
-        }
-    }
+        (i, w)
+    })
 }

@@ -2,7 +2,6 @@
 //! [`crate::simd::transcode16`] (Lemire & Muła), in 16-byte vectors with `pshufb`,
 //! and 32-byte vectors for runs of ASCII, of two-byte and of three-byte characters.
 
-use crate::simd::scalar;
 use crate::simd::transcode16::{
     CLASS2, CLASS3, CLASS4, NONE, PACK2, PACK3, PACK3_LEN, UTF8_CONSUMED, UTF8_INDEX, UTF8_PATTERNS,
 };
@@ -394,7 +393,7 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> __m256i {
     }
 }
 
-/// See [`scalar::units_to_utf8`]; `SWAP` means big-endian input. Sixteen units at a
+/// See [`crate::simd::scalar::units_to_utf8`]; `SWAP` means big-endian input. Sixteen units at a
 /// time (32 for Basic Latin): Basic Latin is narrowed; units below U+0800 become
 /// `lead | trail << 8` lanes packed by [`PACK2`] shuffles keyed by the ASCII lanes of
 /// each half; other vectors without surrogates become four-unit quarters of
@@ -407,12 +406,10 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> __m256i {
 /// The CPU must have AVX2, BMI1/2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let n = src.len() / 2;
-    let sp = src.as_ptr();
-    let (mut i, mut w) = (0, 0);
-    loop {
-        // Derived anew each round: the scalar call below reborrows `dst`.
-        let dp = dst.as_mut_ptr();
+    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 16, |src, dst| {
+        let n = src.len() / 2;
+        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut w) = (0, 0);
         // SAFETY: loads read bytes `src[2 * i..2 * (i + 16)]` (`i + 16 <= n`), or
         // `src[2 * i..2 * (i + 32)]` (`i + 32 <= n`), and whole table rows; stores (and
         // the reads of the old bytes) touch `dst[w..w + 64]` (`w + 64 <= dst.len()`):
@@ -521,15 +518,6 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 w = w3 + l3;
             }
         }
-        if i == n {
-            return (i, w);
-        }
-        let end = n.min(i + 16);
-        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
-        i += r;
-        w += k;
-        if i < end {
-            return (i, w);
-        }
-    }
+        (i, w)
+    })
 }

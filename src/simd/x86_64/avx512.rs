@@ -415,12 +415,10 @@ static SPREAD3: [[u8; 64]; 2] = {
 /// The CPU must have the AVX-512 features.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let n = src.len() / 2;
-    let sp = src.as_ptr();
-    let (mut i, mut w) = (0, 0);
-    loop {
-        // Derived anew each round: the scalar call below reborrows `dst`.
-        let dp = dst.as_mut_ptr();
+    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 32, |src, dst| {
+        let n = src.len() / 2;
+        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut w) = (0, 0);
         // SAFETY: loads read bytes `src[2 * i..2 * (i + 32)]` with `i + 32 <= n`, the
         // masked tail load only `src[2 * i..2 * n]`; `units_utf8` writes at most 96
         // bytes at `w` with `w + 96 <= dst.len()` (in the tail `3 * rem`, with that
@@ -501,17 +499,8 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
                 i += count;
             }
         }
-        if i == n {
-            return (i, w);
-        }
-        let end = n.min(i + 32);
-        let (r, k) = scalar::units_to_utf8(&src[2 * i..2 * end], &mut dst[w..], SWAP);
-        i += r;
-        w += k;
-        if i < end {
-            return (i, w);
-        }
-    }
+        (i, w)
+    })
 }
 
 /// See [`scalar::utf8_valid_up_to`].
