@@ -33,7 +33,8 @@ static KEY3: [u8; 256] = {
 };
 
 /// [`UTF8_INDEX`] with the bytes the pattern consumes ([`UTF8_CONSUMED`]) in the
-/// high byte, so one load gives both; [`NONE`] stays `NONE`. 8192 bytes.
+/// high byte, so one load gives both; [`NONE`] stays `NONE`. 8192 bytes, built at
+/// compile time, so that [`UTF8_INDEX`] itself is not linked on x86_64.
 static STEP: [u16; 4096] = {
     let mut t = [NONE as u16; 4096];
     let mut m = 0;
@@ -361,12 +362,13 @@ pub(crate) unsafe fn utf8_blocks_to_utf16(
                 continue;
             }
             let starts = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(-65))) as u32;
-            let id = UTF8_INDEX[((starts >> 1) & 0xFFF) as usize];
+            let step = STEP[((starts >> 1) & 0xFFF) as usize];
+            let id = step as u8;
             if id == NONE {
                 break;
             }
             w += block_to_utf16(v, id, dp.add(w));
-            r += usize::from(UTF8_CONSUMED[usize::from(id)]);
+            r += usize::from(step >> 8);
         }
     }
     (r, w)
