@@ -323,7 +323,7 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
     dst: &mut [u8],
 ) -> (usize, usize) {
     let b = V::BYTES;
-    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, b, |src, dst| {
+    units_to_utf8_chunked::<SWAP>(src, dst, b, |src, dst| {
         let n = src.len() / 2;
         let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
         let (mut i, mut w) = (0, 0);

@@ -774,6 +774,8 @@ pub(crate) unsafe fn single_byte_to_utf8(
     let n = src.len();
     let sp = src.as_ptr();
     let (mut r, mut w) = (0, 0);
+    // SAFETY: the features are enabled here; `prepare` only loads `table`.
+    let t = unsafe { Avx512::prepare(table) };
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
@@ -782,7 +784,6 @@ pub(crate) unsafe fn single_byte_to_utf8(
         // (`w + 192 <= dst.len()`), 64 or 128 for ASCII. Skipping to the boundary
         // moves `r` and `w` on by at most the 64 just converted.
         unsafe {
-            let t = Avx512::prepare(table);
             while r + 64 <= n && dst.len() - w >= 192 {
                 let v = Avx512::load(sp.add(r));
                 let upper = _mm512_movepi8_mask(v.0);
