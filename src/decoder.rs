@@ -1,8 +1,11 @@
 //! The public [`Decoder`]: BOM handling around a family state machine, replacement,
 //! and the UTF-8 / UTF-16 / `str` / `String` destinations.
 
+use crate::codec::decode_replacing;
+use crate::encoding::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use crate::handles::CodeUnit;
+use crate::result::{CoderResult, DecoderResult};
 use crate::variant::VariantDecoder;
-use crate::{CoderResult, DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
 /// Which byte order marks a decoder still looks for at the start of the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +61,26 @@ impl BomState {
         } else {
             BomVerdict::NoMatch
         }
+    }
+}
+
+impl Encoding {
+    /// A decoder that sniffs a UTF-8, UTF-16BE or UTF-16LE BOM, removes it and
+    /// switches to the encoding it names — the spec's "decode".
+    pub fn new_decoder(&'static self) -> Decoder {
+        Decoder::new(self, Some(true))
+    }
+
+    /// A decoder that removes this encoding's own BOM, if it has one (UTF-8, UTF-16BE,
+    /// UTF-16LE) — the spec's "UTF-8 decode" for UTF-8.
+    pub fn new_decoder_with_bom_removal(&'static self) -> Decoder {
+        Decoder::new(self, Some(false))
+    }
+
+    /// A decoder that treats a BOM as ordinary input — the spec's "UTF-8 decode
+    /// without BOM".
+    pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
+        Decoder::new(self, None)
     }
 }
 
@@ -167,14 +190,13 @@ impl Decoder {
         self.max_len(byte_length, VariantDecoder::max_utf16_buffer_length)
     }
 
-    /// BOM handling and replay, then the state machine. `run` decodes a slice into
-    /// the output from a given position: (result, read, written).
-    fn drive<T>(
+    /// BOM handling and replay, then the state machine: a decode without
+    /// replacement into UTF-8 (`u8`) or UTF-16 (`u16`).
+    fn drive<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut [T],
+        dst: &mut [U],
         last: bool,
-        run: impl Fn(&mut VariantDecoder, &[u8], &mut [T], bool) -> (DecoderResult, usize, usize),
     ) -> (DecoderResult, usize, usize) {
         let mut read = 0;
         if let Some(bom) = &mut self.bom {
@@ -209,14 +231,18 @@ impl Decoder {
         if self.replay_start < self.replay_end {
             let pending =
                 &self.replay[usize::from(self.replay_start)..usize::from(self.replay_end)];
-            let (result, r, w) = run(&mut self.variant, pending, dst, last && src.len() == read);
+            let (result, r, w) = self
+                .variant
+                .decode_to(pending, dst, last && src.len() == read);
             self.replay_start += r as u8;
             written = w;
             if result != DecoderResult::InputEmpty {
                 return (result, read, written);
             }
         }
-        let (result, r, w) = run(&mut self.variant, &src[read..], &mut dst[written..], last);
+        let (result, r, w) = self
+            .variant
+            .decode_to(&src[read..], &mut dst[written..], last);
         (result, read + r, written + w)
     }
 
@@ -228,7 +254,7 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf8(s, d, l))
+        self.drive(src, dst, last)
     }
 
     /// Decodes to UTF-16 without replacement: stops after a malformed sequence and
@@ -239,7 +265,7 @@ impl Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf16(s, d, l))
+        self.drive(src, dst, last)
     }
 
     /// Decodes to UTF-8, writing U+FFFD for malformed sequences.
@@ -250,27 +276,7 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        let (mut read, mut written, mut replaced) = (0, 0, false);
-        loop {
-            let (result, r, w) =
-                self.decode_to_utf8_without_replacement(&src[read..], &mut dst[written..], last);
-            read += r;
-            written += w;
-            match result {
-                DecoderResult::InputEmpty => {
-                    return (CoderResult::InputEmpty, read, written, replaced)
-                }
-                DecoderResult::OutputFull => {
-                    return (CoderResult::OutputFull, read, written, replaced)
-                }
-                DecoderResult::Malformed(..) => {
-                    replaced = true;
-                    // Every state machine reports an error only with room for U+FFFD.
-                    dst[written..written + 3].copy_from_slice("\u{FFFD}".as_bytes());
-                    written += 3;
-                }
-            }
-        }
+        decode_replacing(src, dst, |s, d| self.drive(s, d, last))
     }
 
     /// Decodes to UTF-16, writing U+FFFD for malformed sequences.
@@ -281,26 +287,7 @@ impl Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        let (mut read, mut written, mut replaced) = (0, 0, false);
-        loop {
-            let (result, r, w) =
-                self.decode_to_utf16_without_replacement(&src[read..], &mut dst[written..], last);
-            read += r;
-            written += w;
-            match result {
-                DecoderResult::InputEmpty => {
-                    return (CoderResult::InputEmpty, read, written, replaced)
-                }
-                DecoderResult::OutputFull => {
-                    return (CoderResult::OutputFull, read, written, replaced)
-                }
-                DecoderResult::Malformed(..) => {
-                    replaced = true;
-                    dst[written] = 0xFFFD;
-                    written += 1;
-                }
-            }
-        }
+        decode_replacing(src, dst, |s, d| self.drive(s, d, last))
     }
 
     /// Decodes into `dst` with replacement, keeping it valid UTF-8 (the bytes of a
@@ -312,7 +299,7 @@ impl Decoder {
         dst: &mut str,
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        crate::buffer::decode_into_str(dst, |bytes| {
+        crate::handles::string::decode_into_str(dst, |bytes| {
             let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
             (written, (result, read, written, replaced))
         })
@@ -326,7 +313,7 @@ impl Decoder {
         dst: &mut str,
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        crate::buffer::decode_into_str(dst, |bytes| {
+        crate::handles::string::decode_into_str(dst, |bytes| {
             let (result, read, written) = self.decode_to_utf8_without_replacement(src, bytes, last);
             (written, (result, read, written))
         })
@@ -342,15 +329,15 @@ impl Decoder {
             return 0;
         }
         let src = &src[..src.len().min(dst.capacity() - dst.len())];
-        let n = match &self.variant {
-            VariantDecoder::Utf8(d) if !d.has_pending() => crate::simd::utf8_valid_up_to(src),
+        let prefix = match &self.variant {
+            VariantDecoder::Utf8(d) if !d.has_pending() => crate::handles::string::utf8_prefix(src),
             VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => {
-                crate::simd::ascii_valid_up_to(src)
+                crate::handles::string::ascii_prefix(src)
             }
             _ => return 0,
         };
-        dst.push_str(crate::buffer::str_from_valid_prefix(src, n));
-        n
+        dst.push_str(prefix);
+        prefix.len()
     }
 
     /// The loop behind the `decode_to_string` methods: copy the identity prefix, then
@@ -374,10 +361,11 @@ impl Decoder {
             let chunk = rest.len().min(CHUNK);
             let chunk_last = last && chunk == rest.len();
             let limit = self.max_utf8_buffer_length(chunk).unwrap_or(usize::MAX);
-            let (result, r, had) = crate::buffer::decode_into_string_up_to(dst, limit, |bytes| {
-                let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
-                (w, (result, r, had))
-            });
+            let (result, r, had) =
+                crate::handles::string::decode_into_string_up_to(dst, limit, |bytes| {
+                    let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
+                    (w, (result, r, had))
+                });
             read += r;
             replaced |= had;
             match result {

@@ -1,13 +1,12 @@
 //! The single match-dispatch point over the per-family state machines.
 
-use crate::buffer::{ByteDest, Dest, Utf16Dest, Utf8Dest};
 use crate::codec::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
     x_user_defined,
 };
-use crate::encoder::Source;
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::single_byte::SingleByteTable;
-use crate::{DecoderResult, EncoderResult};
 
 /// What an [`crate::Encoding`] is, in terms of the state machine that implements it.
 #[derive(Debug)]
@@ -99,10 +98,10 @@ pub(crate) enum VariantDecoder {
 
 impl VariantDecoder {
     #[inline]
-    fn decode<D: Dest + utf8::Utf8Bulk + crate::codec::two_byte::CjkDest>(
+    fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         match self {
@@ -120,26 +119,15 @@ impl VariantDecoder {
         }
     }
 
-    /// Decodes into UTF-8: (result, bytes read, bytes written).
-    pub(crate) fn decode_to_utf8(
+    /// Decodes into UTF-8 (`u8`) or UTF-16 (`u16`): (result, bytes read, units
+    /// written).
+    pub(crate) fn decode_to<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut [u8],
+        dst: &mut [U],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        let mut d = Utf8Dest::new(dst);
-        let (result, read) = self.decode(src, &mut d, last);
-        (result, read, d.written())
-    }
-
-    /// Decodes into UTF-16: (result, bytes read, units written).
-    pub(crate) fn decode_to_utf16(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u16],
-        last: bool,
-    ) -> (DecoderResult, usize, usize) {
-        let mut d = Utf16Dest::new(dst);
+        let mut d = SliceDest::new(dst);
         let (result, read) = self.decode(src, &mut d, last);
         (result, read, d.written())
     }
@@ -150,11 +138,11 @@ impl VariantDecoder {
             VariantDecoder::Utf8(d) => d.pending_len(),
             VariantDecoder::Utf16(d) => d.pending_len(),
             VariantDecoder::Gb18030(d) => d.pending_len(),
-            VariantDecoder::Big5(d) => d.0.pending_len(),
+            VariantDecoder::Big5(d) => d.pending_len(),
             VariantDecoder::EucJp(d) => d.pending_len(),
             VariantDecoder::Iso2022Jp(d) => d.pending_len(),
-            VariantDecoder::ShiftJis(d) => d.0.pending_len(),
-            VariantDecoder::EucKr(d) => d.0.pending_len(),
+            VariantDecoder::ShiftJis(d) => d.pending_len(),
+            VariantDecoder::EucKr(d) => d.pending_len(),
             _ => 0,
         }
     }
@@ -223,17 +211,13 @@ impl VariantDecoder {
                 Some(crate::simd::ascii_valid_up_to(src))
             }
             VariantDecoder::EucJp(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::Big5(d) if d.0.is_neutral() => {
+            VariantDecoder::Big5(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
+            VariantDecoder::ShiftJis(d) if d.is_neutral() => {
                 Some(crate::simd::ascii_valid_up_to(src))
             }
-            VariantDecoder::ShiftJis(d) if d.0.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
-            VariantDecoder::EucKr(d) if d.0.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
+            VariantDecoder::EucKr(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
             VariantDecoder::Iso2022Jp(d) if d.is_neutral() => {
-                Some(crate::Encoding::iso_2022_jp_ascii_valid_up_to(src))
+                Some(iso_2022_jp::ascii_prefix(src).len())
             }
             _ => None,
         }

@@ -1,13 +1,14 @@
 //! Big5: the spec's decoder (index Big5 plus four pointers that give two code
 //! points) and encoder (the index Big5 pointer rule).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
+use crate::handles::{ByteDest, Source};
+use crate::result::EncoderResult;
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
-struct Big5;
+/// Big5's two-byte structure.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Big5;
 
 impl TwoByte for Big5 {
     #[inline(always)]
@@ -72,20 +73,7 @@ fn special(pointer: usize) -> u32 {
 }
 
 /// The Big5 decoder: a lead byte from an earlier buffer.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Big5Decoder(pub(crate) TwoByteDecoder);
-
-impl Big5Decoder {
-    /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
-        &mut self,
-        src: &[u8],
-        dst: &mut D,
-        last: bool,
-    ) -> (DecoderResult, usize) {
-        self.0.decode::<Big5, D>(src, dst, last)
-    }
-}
+pub(crate) type Big5Decoder = TwoByteDecoder<Big5>;
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {

@@ -2,11 +2,10 @@
 //! jis0212 after 0x8F) and encoder (jis0208 only; U+00A5, U+203E and U+2212 as the
 //! spec says).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
 /// The jis0208 and halfwidth katakana pairs, for the hot loop.
 struct EucJp;
@@ -65,20 +64,20 @@ impl EucJpDecoder {
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         let mut r = 0;
         loop {
             if self.lead == 0 {
-                r += dst.run::<EucJp>(&src[r..]);
+                r += two_byte::run::<EucJp, U>(&src[r..], dst);
             }
             let Some(&b) = src.get(r) else {
                 if self.lead != 0 && last {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     let bad = 1 + u8::from(self.jis0212);
@@ -103,7 +102,7 @@ impl EucJpDecoder {
                         r += 1;
                     }
                     _ => {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         return (DecoderResult::Malformed(1, 0), r + 1);
@@ -113,7 +112,7 @@ impl EucJpDecoder {
             }
             if lead == 0x8E && (0xA1..=0xDF).contains(&b) {
                 let c = 0xFF61 - 0xA1 + u16::from(b);
-                if dst.room() < D::len_of_bmp(c) {
+                if dst.room() < U::len_of_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
                 dst.push_bmp(c);
@@ -138,7 +137,7 @@ impl EucJpDecoder {
                 0
             };
             if c != 0 {
-                if dst.room() < D::len_of_bmp(c) {
+                if dst.room() < U::len_of_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
                 dst.push_bmp(c);
@@ -147,7 +146,7 @@ impl EucJpDecoder {
                 r += 1;
                 continue;
             }
-            if dst.room() < D::FFFD_LEN {
+            if dst.room() < U::FFFD_LEN {
                 return (DecoderResult::OutputFull, r);
             }
             let bad = 1 + u8::from(self.jis0212);

@@ -6,11 +6,17 @@
 //! fails to match, the byte is kept as `pending_prepended` and processed at the
 //! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
 
-use crate::buffer::{ByteDest, Dest};
-use crate::codec::two_byte::{CjkDest, Lead, TwoByte};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Lead, TwoByte};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
+
+/// The longest prefix of `bytes` that ISO-2022-JP's ASCII state decodes to itself:
+/// ASCII other than ESC (0x1B), SO (0x0E) and SI (0x0F).
+#[inline]
+pub(crate) fn ascii_prefix(bytes: &[u8]) -> &str {
+    crate::handles::string::ascii_prefix_where(bytes, |b| !matches!(b, 0x0E | 0x0F | 0x1B))
+}
 
 /// The jis0208 pairs of the leading byte state, for the hot loop.
 struct Jis0208;
@@ -137,10 +143,10 @@ impl Iso2022JpDecoder {
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         if self.pending_prepended {
@@ -152,7 +158,7 @@ impl Iso2022JpDecoder {
                     } else {
                         u16::from(lead)
                     };
-                    if dst.room() < D::len_of_bmp(c) {
+                    if dst.room() < U::len_of_bmp(c) {
                         return (DecoderResult::OutputFull, 0);
                     }
                     dst.push_bmp(c);
@@ -167,9 +173,9 @@ impl Iso2022JpDecoder {
         let mut r = 0;
         loop {
             let n = match self.state {
-                State::LeadByte => dst.run::<Jis0208>(&src[r..]),
-                State::Katakana => dst.run::<Katakana>(&src[r..]),
-                State::Roman => dst.run::<Roman>(&src[r..]),
+                State::LeadByte => two_byte::run::<Jis0208, U>(&src[r..], dst),
+                State::Katakana => two_byte::run::<Katakana, U>(&src[r..], dst),
+                State::Roman => two_byte::run::<Roman, U>(&src[r..], dst),
                 _ => 0,
             };
             if n != 0 {
@@ -190,13 +196,13 @@ impl Iso2022JpDecoder {
                         continue;
                     }
                     if b > 0x7F || b == 0x0E || b == 0x0F {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.output = false;
                         return (DecoderResult::Malformed(1, 0), r + 1);
                     }
-                    let run = crate::Encoding::iso_2022_jp_ascii_valid_up_to(&src[r..]);
+                    let run = ascii_prefix(&src[r..]).len();
                     let n = dst.copy_ascii(&src[r..r + run]);
                     if n == 0 {
                         return (DecoderResult::OutputFull, r);
@@ -214,7 +220,7 @@ impl Iso2022JpDecoder {
                         0x5C => 0xA5,
                         0x7E => 0x203E,
                         0x0E | 0x0F | 0x80.. => {
-                            if dst.room() < D::FFFD_LEN {
+                            if dst.room() < U::FFFD_LEN {
                                 return (DecoderResult::OutputFull, r);
                             }
                             self.output = false;
@@ -222,7 +228,7 @@ impl Iso2022JpDecoder {
                         }
                         _ => u16::from(b),
                     };
-                    if dst.room() < D::len_of_bmp(c) {
+                    if dst.room() < U::len_of_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
                     dst.push_bmp(c);
@@ -236,14 +242,14 @@ impl Iso2022JpDecoder {
                         continue;
                     }
                     if !(0x21..=0x5F).contains(&b) {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.output = false;
                         return (DecoderResult::Malformed(1, 0), r + 1);
                     }
                     let c = 0xFF61 - 0x21 + u16::from(b);
-                    if dst.room() < D::len_of_bmp(c) {
+                    if dst.room() < U::len_of_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
                     dst.push_bmp(c);
@@ -257,7 +263,7 @@ impl Iso2022JpDecoder {
                         continue;
                     }
                     if !(0x21..=0x7E).contains(&b) {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.output = false;
@@ -270,7 +276,7 @@ impl Iso2022JpDecoder {
                 }
                 State::TrailByte => {
                     if b == 0x1B {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         // The lead is in error; the escape is consumed.
@@ -283,13 +289,13 @@ impl Iso2022JpDecoder {
                         0
                     };
                     if c == 0 {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.state = State::LeadByte;
                         return (DecoderResult::Malformed(2, 0), r + 1);
                     }
-                    if dst.room() < D::len_of_bmp(c) {
+                    if dst.room() < U::len_of_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
                     dst.push_bmp(c);
@@ -303,7 +309,7 @@ impl Iso2022JpDecoder {
                         r += 1;
                         continue;
                     }
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     // Restore the byte (leave it unread).
@@ -320,7 +326,7 @@ impl Iso2022JpDecoder {
                         _ => None,
                     };
                     if let Some(state) = state {
-                        if self.output && dst.room() < D::FFFD_LEN {
+                        if self.output && dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.lead = 0;
@@ -335,7 +341,7 @@ impl Iso2022JpDecoder {
                         }
                         continue;
                     }
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     // Restore lead and byte: the lead is processed at the start of
@@ -350,10 +356,10 @@ impl Iso2022JpDecoder {
     }
 
     /// End of the stream.
-    fn end<D: Dest>(&mut self, dst: &mut D, r: usize) -> (DecoderResult, usize) {
+    fn end<U: CodeUnit>(&mut self, dst: &mut SliceDest<U>, r: usize) -> (DecoderResult, usize) {
         match self.state {
             State::TrailByte | State::EscapeStart | State::Escape => {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 if self.state == State::Escape {
@@ -423,7 +429,7 @@ impl Iso2022JpEncoder {
                     if dst.room() < 3 {
                         return EncoderResult::OutputFull;
                     }
-                    dst.push_slice(&TO_ASCII);
+                    dst.push_units(&TO_ASCII);
                     self.state = EncState::Ascii;
                 }
                 return EncoderResult::InputEmpty;
@@ -445,7 +451,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push(byte);
+                dst.push_unit(byte);
                 continue;
             }
             // A switch of state, after which the code point is processed again.
@@ -461,7 +467,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push_slice(&bytes);
+                dst.push_units(&bytes);
                 self.state = state;
                 src.set_pos(before);
                 continue;
@@ -481,7 +487,7 @@ impl Iso2022JpEncoder {
                         src.set_pos(before);
                         return EncoderResult::OutputFull;
                     }
-                    dst.push_slice(&TO_ASCII);
+                    dst.push_units(&TO_ASCII);
                     self.state = EncState::Ascii;
                 }
                 return EncoderResult::Unmappable(c);
@@ -491,7 +497,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push_slice(&TO_JIS0208);
+                dst.push_units(&TO_JIS0208);
                 self.state = EncState::Jis0208;
                 src.set_pos(before);
                 continue;
@@ -500,7 +506,7 @@ impl Iso2022JpEncoder {
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+            dst.push_units(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
         }
     }
 }
@@ -513,7 +519,7 @@ fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
         let before = src.pos();
         match src.next_char() {
             Some(c) if c.is_ascii() && !matches!(c, '\x0E' | '\x0F' | '\x1B') && dst.room() > 0 => {
-                dst.push(c as u8);
+                dst.push_unit(c as u8);
             }
             _ => {
                 src.set_pos(before);
@@ -546,6 +552,6 @@ fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
             src.set_pos(before);
             return;
         };
-        dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+        dst.push_units(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
     }
 }

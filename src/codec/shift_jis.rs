@@ -1,13 +1,14 @@
 //! Shift_JIS: the spec's decoder (index jis0208, the EUDC range as Private Use, the
 //! single bytes 0x80 and 0xA1..=0xDF) and encoder (the index Shift_JIS pointer).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte, TwoByteDecoder};
+use crate::handles::{ByteDest, Source};
+use crate::result::EncoderResult;
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
-struct ShiftJis;
+/// Shift_JIS's two-byte structure.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShiftJis;
 
 impl TwoByte for ShiftJis {
     #[inline(always)]
@@ -63,20 +64,7 @@ static TRAIL: [u8; 256] = {
 };
 
 /// The Shift_JIS decoder: a lead byte from an earlier buffer.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ShiftJisDecoder(pub(crate) TwoByteDecoder);
-
-impl ShiftJisDecoder {
-    /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
-        &mut self,
-        src: &[u8],
-        dst: &mut D,
-        last: bool,
-    ) -> (DecoderResult, usize) {
-        self.0.decode::<ShiftJis, D>(src, dst, last)
-    }
-}
+pub(crate) type ShiftJisDecoder = TwoByteDecoder<ShiftJis>;
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {

@@ -2,8 +2,8 @@
 //! unpaired surrogates and an odd trailing byte become errors. (Their output
 //! encoding is UTF-8, so there is no UTF-16 encoder.)
 
-use crate::buffer::Dest;
-use crate::DecoderResult;
+use crate::handles::{CodeUnit, SliceDest};
+use crate::result::DecoderResult;
 
 /// The UTF-16 decoder's state.
 #[derive(Clone, Debug)]
@@ -44,10 +44,10 @@ impl Utf16Decoder {
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: Dest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         if let Some(u) = self.stashed {
@@ -55,7 +55,7 @@ impl Utf16Decoder {
                 self.lead_surrogate = Some(u);
             } else {
                 // Only a unit that is not a low surrogate is stashed.
-                if dst.room() < D::len_of_bmp(u) {
+                if dst.room() < U::len_of_bmp(u) {
                     return (DecoderResult::OutputFull, 0);
                 }
                 dst.push_bmp(u);
@@ -89,8 +89,8 @@ impl Utf16Decoder {
                 if (0xDC00..=0xDFFF).contains(&unit) {
                     let c =
                         0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                    let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
-                    if dst.room() < D::len_of(c) {
+                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    if dst.room() < U::len_of(c) {
                         return (DecoderResult::OutputFull, r);
                     }
                     dst.push(c);
@@ -99,7 +99,7 @@ impl Utf16Decoder {
                     r += consumed;
                     continue;
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 self.lead_surrogate = None;
@@ -120,14 +120,14 @@ impl Utf16Decoder {
                     r += consumed;
                 }
                 0xDC00..=0xDFFF => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     self.lead_byte = None;
                     return (DecoderResult::Malformed(2, 0), r + consumed);
                 }
                 _ => {
-                    if dst.room() < D::len_of_bmp(unit) {
+                    if dst.room() < U::len_of_bmp(unit) {
                         return (DecoderResult::OutputFull, r);
                     }
                     dst.push_bmp(unit);
@@ -137,7 +137,7 @@ impl Utf16Decoder {
             }
         }
         if last && (self.lead_byte.is_some() || self.lead_surrogate.is_some()) {
-            if dst.room() < D::FFFD_LEN {
+            if dst.room() < U::FFFD_LEN {
                 return (DecoderResult::OutputFull, r);
             }
             let bad = self.pending_len() as u8;
@@ -150,7 +150,7 @@ impl Utf16Decoder {
 
     /// Converts whole code units that are not surrogates while they fit; returns bytes read.
     #[inline]
-    fn bulk<D: Dest>(&self, src: &[u8], dst: &mut D) -> usize {
+    fn bulk<U: CodeUnit>(&self, src: &[u8], dst: &mut SliceDest<U>) -> usize {
         dst.utf16_bulk(src, self.big_endian)
     }
 }

@@ -1,12 +1,11 @@
 //! x-user-defined: ASCII, and bytes 0x80–0xFF as U+F780–U+F7FF.
 
-use crate::buffer::{ByteDest, Dest};
-use crate::encoder::Source;
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::simd::{Extra, Run};
-use crate::{DecoderResult, EncoderResult};
 
 /// Decodes into `dst`; returns the result and the bytes read. Never malformed.
-pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
+pub(crate) fn decode<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> (DecoderResult, usize) {
     let r = dst.x_user_defined_bulk(src);
     // Every byte is mapped: the kernel stops only at the end or for room.
     if r == src.len() {
@@ -37,7 +36,7 @@ pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResul
             return EncoderResult::OutputFull;
         }
         match u32::from(c) {
-            c @ 0xF780..=0xF7FF => dst.push((c - 0xF700) as u8),
+            c @ 0xF780..=0xF7FF => dst.push_unit((c - 0xF700) as u8),
             _ => return EncoderResult::Unmappable(c),
         }
     }
