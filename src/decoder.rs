@@ -4,7 +4,7 @@
 use crate::codec::decode_replacing;
 use crate::encoding::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use crate::handles::CodeUnit;
-use crate::result::{CoderResult, DecoderResult};
+use crate::result::{CoderResult, DecoderResult, Outcome};
 use crate::variant::VariantDecoder;
 
 /// Which byte order marks a decoder still looks for at the start of the stream.
@@ -345,13 +345,13 @@ impl Decoder {
     /// and repeat, so the cost of clearing stays proportional to the input that needs
     /// real decoding. `step` decodes one chunk: (result, read, written, replaced).
     #[cfg(feature = "alloc")]
-    fn decode_to_string_with(
+    fn decode_to_string_with<R: Outcome>(
         &mut self,
         src: &[u8],
         dst: &mut alloc::string::String,
         last: bool,
-        mut step: impl FnMut(&mut Self, &[u8], &mut [u8], bool) -> (DecoderResult, usize, usize, bool),
-    ) -> (DecoderResult, usize, bool) {
+        mut step: impl FnMut(&mut Self, &[u8], &mut [u8], bool) -> (R, usize, usize, bool),
+    ) -> (R, usize, bool) {
         /// Input bytes decoded per cleared buffer.
         const CHUNK: usize = 8 * 1024;
         let (mut read, mut replaced) = (0, false);
@@ -368,9 +368,8 @@ impl Decoder {
                 });
             read += r;
             replaced |= had;
-            match result {
-                DecoderResult::InputEmpty if chunk < rest.len() => {}
-                _ => return (result, read, replaced),
+            if !(result.input_empty() && chunk < rest.len()) {
+                return (result, read, replaced);
             }
         }
     }
@@ -384,19 +383,7 @@ impl Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        let (result, read, replaced) = self.decode_to_string_with(src, dst, last, |d, s, b, l| {
-            let (result, r, w, had) = d.decode_to_utf8(s, b, l);
-            let result = match result {
-                CoderResult::InputEmpty => DecoderResult::InputEmpty,
-                CoderResult::OutputFull => DecoderResult::OutputFull,
-            };
-            (result, r, w, had)
-        });
-        let result = match result {
-            DecoderResult::InputEmpty => CoderResult::InputEmpty,
-            _ => CoderResult::OutputFull,
-        };
-        (result, read, replaced)
+        self.decode_to_string_with(src, dst, last, Self::decode_to_utf8)
     }
 
     /// Decodes into the spare capacity of `dst` without replacement.

@@ -3,7 +3,7 @@
 
 use crate::encoding::Encoding;
 use crate::handles::{ByteDest, Source, Utf16Source, Utf8Source};
-use crate::result::{CoderResult, EncoderResult};
+use crate::result::{CoderResult, EncoderResult, Outcome};
 use crate::variant::VariantEncoder;
 
 /// Bytes reserved at the end of the output for a numeric character reference:
@@ -316,13 +316,13 @@ impl Encoder {
     /// worst-case size, and repeat. `step` encodes one chunk: (result, read, written,
     /// replaced), with `OutputFull` meaning the real capacity ran out.
     #[cfg(feature = "alloc")]
-    fn encode_to_vec_with(
+    fn encode_to_vec_with<R: Outcome>(
         &mut self,
         src: &str,
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
-        mut step: impl FnMut(&mut Self, &str, &mut [u8], bool) -> (EncoderResult, usize, usize, bool),
-    ) -> (EncoderResult, usize, bool) {
+        mut step: impl FnMut(&mut Self, &str, &mut [u8], bool) -> (R, usize, usize, bool),
+    ) -> (R, usize, bool) {
         /// Input bytes encoded per cleared buffer.
         const CHUNK: usize = 8 * 1024;
         let (mut read, mut replaced) = (0, false);
@@ -347,9 +347,8 @@ impl Encoder {
                 });
             read += r;
             replaced |= had;
-            match result {
-                EncoderResult::InputEmpty if chunk < rest.len() => {}
-                _ => return (result, read, replaced),
+            if !(result.input_empty() && chunk < rest.len()) {
+                return (result, read, replaced);
             }
         }
     }
@@ -364,19 +363,7 @@ impl Encoder {
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        let (result, read, replaced) = self.encode_to_vec_with(src, dst, last, |e, s, b, l| {
-            let (result, r, w, had) = e.encode_from_utf8(s, b, l);
-            let result = match result {
-                CoderResult::InputEmpty => EncoderResult::InputEmpty,
-                CoderResult::OutputFull => EncoderResult::OutputFull,
-            };
-            (result, r, w, had)
-        });
-        let result = match result {
-            EncoderResult::InputEmpty => CoderResult::InputEmpty,
-            _ => CoderResult::OutputFull,
-        };
-        (result, read, replaced)
+        self.encode_to_vec_with(src, dst, last, Self::encode_from_utf8)
     }
 
     /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes

@@ -36,3 +36,29 @@ pub enum EncoderResult {
     /// The character cannot be encoded; it was consumed (it is the last thing read).
     Unmappable(char),
 }
+
+/// What a loop over chunks needs to know of any of the three results (the
+/// `decode_to_string` and `encode_from_utf8_to_vec` methods run one loop for both
+/// of their variants).
+pub(crate) trait Outcome: Copy {
+    /// Whether all the input was consumed.
+    fn input_empty(self) -> bool;
+}
+
+impl Outcome for CoderResult {
+    fn input_empty(self) -> bool {
+        self == CoderResult::InputEmpty
+    }
+}
+
+impl Outcome for DecoderResult {
+    fn input_empty(self) -> bool {
+        self == DecoderResult::InputEmpty
+    }
+}
+
+impl Outcome for EncoderResult {
+    fn input_empty(self) -> bool {
+        self == EncoderResult::InputEmpty
+    }
+}

@@ -1,7 +1,7 @@
 //! Big5: the spec's decoder (index Big5 plus four pointers that give two code
 //! points) and encoder (the index Big5 pointer rule).
 
-use crate::codec::two_byte::{self, Bytes, Lead, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
+use crate::codec::two_byte::{self, Bytes, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
 use crate::handles::{ByteDest, Source};
 use crate::result::EncoderResult;
 use crate::tables::cjk;
@@ -11,15 +11,6 @@ use crate::tables::cjk;
 pub(crate) struct Big5;
 
 impl TwoByte for Big5 {
-    #[inline(always)]
-    fn lead(b: u8) -> Lead {
-        if (0x81..=0xFE).contains(&b) {
-            Lead::Start
-        } else {
-            Lead::Bad
-        }
-    }
-
     #[inline(always)]
     fn pair(lead: u8, trail: u8) -> u32 {
         let offset = if trail < 0x7F { 0x40 } else { 0x62 };
@@ -45,19 +36,7 @@ impl TwoByte for Big5 {
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0xA1..=0xFE), or 0xFF.
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0;
-    while b < 256 {
-        if b >= 0x40 && b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0xA1 && b <= 0xFE {
-            t[b] = (b - 0x62) as u8;
-        }
-        b += 1;
-    }
-    t
-};
+static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0xA1, 0xFE)]);
 
 /// The four pointers that decode to two code points (not in index Big5).
 #[cold]

@@ -33,14 +33,10 @@ impl TwoByte for EucJp {
 
     #[inline(always)]
     fn hot(lead: u8, trail: u8) -> u16 {
-        let (row, col) = (
-            two_byte::EUC[usize::from(lead)],
-            two_byte::EUC[usize::from(trail)],
-        );
-        if (row | col) >= 0x80 {
+        let Some((row, col)) = two_byte::euc_row_col(lead, trail) else {
             return 0;
-        }
-        cjk::jis0208_span_pointer(usize::from(row) * 94 + usize::from(col))
+        };
+        cjk::jis0208_span_pointer(row * 94 + col)
     }
 }
 
@@ -56,11 +52,6 @@ impl EucJpDecoder {
     /// Bytes consumed in earlier calls that have not produced output yet.
     pub(crate) fn pending_len(&self) -> usize {
         usize::from(self.lead != 0) + usize::from(self.jis0212)
-    }
-
-    /// Whether no sequence is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.lead == 0
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
@@ -112,10 +103,9 @@ impl EucJpDecoder {
             }
             if lead == 0x8E && (0xA1..=0xDF).contains(&b) {
                 let c = 0xFF61 - 0xA1 + u16::from(b);
-                if dst.room() < U::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.lead = 0;
                 r += 1;
                 continue;
@@ -137,10 +127,9 @@ impl EucJpDecoder {
                 0
             };
             if c != 0 {
-                if dst.room() < U::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.lead = 0;
                 self.jis0212 = false;
                 r += 1;

@@ -56,14 +56,10 @@ impl TwoByte for Gb18030 {
 
     #[inline(always)]
     fn hot(lead: u8, trail: u8) -> u16 {
-        let (row, col) = (
-            two_byte::EUC[usize::from(lead)],
-            two_byte::EUC[usize::from(trail)],
-        );
-        if (row | col) >= 0x80 {
+        let Some((row, col)) = two_byte::euc_row_col(lead, trail) else {
             return 0;
-        }
-        cjk::gb18030_right(usize::from(row), usize::from(col))
+        };
+        cjk::gb18030_right(row, col)
     }
 }
 
@@ -86,11 +82,6 @@ impl Gb18030Decoder {
             + usize::from(self.pending_ascii != 0)
     }
 
-    /// Whether nothing is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.pending_len() == 0
-    }
-
     /// Decodes into `dst`; returns the result and the bytes read.
     pub(crate) fn decode<U: CodeUnit>(
         &mut self,
@@ -99,10 +90,9 @@ impl Gb18030Decoder {
         last: bool,
     ) -> (DecoderResult, usize) {
         if self.pending_ascii != 0 {
-            if dst.room() == 0 {
+            if !dst.try_push_bmp(u16::from(self.pending_ascii)) {
                 return (DecoderResult::OutputFull, 0);
             }
-            dst.push_bmp(u16::from(self.pending_ascii));
             self.pending_ascii = 0;
         }
         let mut r = 0;
@@ -134,10 +124,9 @@ impl Gb18030Decoder {
                 }
                 match four_byte(self.first, self.second, self.third, b) {
                     Some(c) => {
-                        if dst.room() < U::len_of(c) {
+                        if !dst.try_push(c) {
                             return (DecoderResult::OutputFull, r);
                         }
-                        dst.push(c);
                         *self = Gb18030Decoder::default();
                         r += 1;
                     }
@@ -180,10 +169,9 @@ impl Gb18030Decoder {
                         (DecoderResult::Malformed(2, 0), r + 1)
                     };
                 }
-                if dst.room() < U::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.first = 0;
                 r += 1;
             }
@@ -203,10 +191,9 @@ impl Gb18030Decoder {
                     continue;
                 }
                 0x80 => {
-                    if dst.room() < U::len_of_bmp(0x20AC) {
+                    if !dst.try_push_bmp(0x20AC) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(0x20AC);
                     r += 1;
                     continue;
                 }
@@ -236,10 +223,9 @@ impl Gb18030Decoder {
                         (DecoderResult::Malformed(2, 0), r + 2)
                     };
                 }
-                if dst.room() < U::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 r += 2;
                 continue;
             }
@@ -266,10 +252,9 @@ impl Gb18030Decoder {
             }
             match four_byte(b, b2, b3, b4) {
                 Some(c) => {
-                    if dst.room() < U::len_of(c) {
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     r += 4;
                 }
                 None => {

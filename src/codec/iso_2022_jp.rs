@@ -23,15 +23,7 @@ struct Jis0208;
 
 impl TwoByte for Jis0208 {
     const ASCII: bool = false;
-
-    #[inline(always)]
-    fn lead(b: u8) -> Lead {
-        if (0x21..=0x7E).contains(&b) {
-            Lead::Start
-        } else {
-            Lead::Bad
-        }
-    }
+    const LEADS: (u8, u8) = (0x21, 0x7E);
 
     #[inline(always)]
     fn pair(lead: u8, trail: u8) -> u32 {
@@ -142,6 +134,19 @@ impl Iso2022JpDecoder {
             && !self.pending_prepended
     }
 
+    /// What a byte other than ESC means in the ASCII, Roman, katakana and lead byte
+    /// states: a character, the lead of a jis0208 pair, or an error.
+    #[inline]
+    fn byte_meaning(&self, b: u8) -> Lead {
+        match self.state {
+            State::Ascii if matches!(b, 0x0E | 0x0F | 0x80..) => Lead::Bad,
+            State::Ascii => Lead::Char(u16::from(b)),
+            State::Roman => Roman::lead(b),
+            State::Katakana => Katakana::lead(b),
+            _ => Jis0208::lead(b),
+        }
+    }
+
     /// Decodes into `dst`; returns the result and the bytes read.
     pub(crate) fn decode<U: CodeUnit>(
         &mut self,
@@ -158,10 +163,9 @@ impl Iso2022JpDecoder {
                     } else {
                         u16::from(lead)
                     };
-                    if dst.room() < U::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, 0);
                     }
-                    dst.push_bmp(c);
                     self.lead = 0;
                 }
                 // The byte becomes the lead of a jis0208 pair.
@@ -189,90 +193,41 @@ impl Iso2022JpDecoder {
                 return (DecoderResult::InputEmpty, r);
             };
             match self.state {
-                State::Ascii => {
+                State::Ascii | State::Roman | State::Katakana | State::LeadByte => {
                     if b == 0x1B {
                         self.state = State::EscapeStart;
                         r += 1;
                         continue;
                     }
-                    if b > 0x7F || b == 0x0E || b == 0x0F {
-                        if dst.room() < U::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
+                    match self.byte_meaning(b) {
+                        Lead::Char(_) if self.state == State::Ascii => {
+                            let run = ascii_prefix(&src[r..]).len();
+                            let n = dst.copy_ascii(&src[r..r + run]);
+                            if n == 0 {
+                                return (DecoderResult::OutputFull, r);
+                            }
+                            r += n;
                         }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
-                    }
-                    let run = ascii_prefix(&src[r..]).len();
-                    let n = dst.copy_ascii(&src[r..r + run]);
-                    if n == 0 {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    self.output = false;
-                    r += n;
-                }
-                State::Roman => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    let c = match b {
-                        0x5C => 0xA5,
-                        0x7E => 0x203E,
-                        0x0E | 0x0F | 0x80.. => {
+                        Lead::Char(c) => {
+                            if !dst.try_push_bmp(c) {
+                                return (DecoderResult::OutputFull, r);
+                            }
+                            r += 1;
+                        }
+                        Lead::Start => {
+                            self.lead = b;
+                            self.state = State::TrailByte;
+                            r += 1;
+                        }
+                        Lead::Bad => {
                             if dst.room() < U::FFFD_LEN {
                                 return (DecoderResult::OutputFull, r);
                             }
                             self.output = false;
                             return (DecoderResult::Malformed(1, 0), r + 1);
                         }
-                        _ => u16::from(b),
-                    };
-                    if dst.room() < U::len_of_bmp(c) {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    dst.push_bmp(c);
-                    self.output = false;
-                    r += 1;
-                }
-                State::Katakana => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    if !(0x21..=0x5F).contains(&b) {
-                        if dst.room() < U::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
-                        }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
-                    }
-                    let c = 0xFF61 - 0x21 + u16::from(b);
-                    if dst.room() < U::len_of_bmp(c) {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    dst.push_bmp(c);
-                    self.output = false;
-                    r += 1;
-                }
-                State::LeadByte => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    if !(0x21..=0x7E).contains(&b) {
-                        if dst.room() < U::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
-                        }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
                     }
                     self.output = false;
-                    self.lead = b;
-                    self.state = State::TrailByte;
-                    r += 1;
                 }
                 State::TrailByte => {
                     if b == 0x1B {
@@ -295,10 +250,9 @@ impl Iso2022JpDecoder {
                         self.state = State::LeadByte;
                         return (DecoderResult::Malformed(2, 0), r + 1);
                     }
-                    if dst.room() < U::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(c);
                     self.state = State::LeadByte;
                     r += 1;
                 }

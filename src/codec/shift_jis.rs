@@ -49,19 +49,7 @@ impl TwoByte for ShiftJis {
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0x80..=0xFC), or 0xFF.
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0;
-    while b < 256 {
-        if b >= 0x40 && b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0x80 && b <= 0xFC {
-            t[b] = (b - 0x41) as u8;
-        }
-        b += 1;
-    }
-    t
-};
+static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0x80, 0xFC)]);
 
 /// The Shift_JIS decoder: a lead byte from an earlier buffer.
 pub(crate) type ShiftJisDecoder = TwoByteDecoder<ShiftJis>;

@@ -36,10 +36,9 @@ impl SingleByteDecoder {
                 }
                 return (DecoderResult::Malformed(1, 0), r + 1);
             }
-            if dst.room() < U::len_of_bmp(c) {
+            if !dst.try_push_bmp(c) {
                 return (DecoderResult::OutputFull, r);
             }
-            dst.push_bmp(c);
             r += 1;
         }
     }
@@ -93,9 +92,14 @@ impl SingleByteEncoder {
         let mut extra: Option<Extra> = None;
         loop {
             src.copy_single_byte_run(run, extra.as_ref().unwrap_or(&EMPTY), dst);
-            if extra.is_none() && src.remaining() >= EXTRA_FROM && dst.room() > 0 {
-                // Stopped at a character outside the run with much input left: let
-                // the kernel map such characters itself from now on.
+            if extra.is_none()
+                && src.remaining() >= EXTRA_FROM
+                && dst.room() > 0
+                && self.table.mapped > self.table.run_len
+            {
+                // Stopped at a character outside the run with much input left, and
+                // the encoding has such characters: let the kernel map them itself
+                // from now on.
                 extra = Some(Extra::new(&self.table.decode, run));
                 continue;
             }

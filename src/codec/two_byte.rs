@@ -30,8 +30,19 @@ pub(crate) const PAIR_OF_TWO: u32 = 0x11 << 16;
 pub(crate) trait TwoByte {
     /// Whether bytes below 0x80 are ASCII (false: [`TwoByte::lead`] sees them too).
     const ASCII: bool = true;
-    /// What a non-ASCII byte means outside a sequence.
-    fn lead(b: u8) -> Lead;
+    /// The first and last lead byte of two-byte sequences, for the default
+    /// [`TwoByte::lead`].
+    const LEADS: (u8, u8) = (0x81, 0xFE);
+    /// What a non-ASCII byte means outside a sequence; by default, a lead in
+    /// [`TwoByte::LEADS`] or an error.
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (Self::LEADS.0..=Self::LEADS.1).contains(&b) {
+            Lead::Start
+        } else {
+            Lead::Bad
+        }
+    }
     /// The code point of a lead and a trail byte: 0 for none (an error), or
     /// [`PAIR_OF_TWO`] plus two code points.
     fn pair(lead: u8, trail: u8) -> u32;
@@ -44,18 +55,38 @@ pub(crate) trait TwoByte {
     }
 }
 
-/// `b - 0xA1` for the bytes 0xA1..=0xFE of the EUC-style main ranges, 0xFF for the
-/// others: the hot loops check a lead and a trail at once with
-/// `(EUC[lead] | EUC[trail]) < 0x80`, a single branch.
-pub(crate) static EUC: [u8; 256] = {
+/// The column of each byte in a table whose columns are the byte `ranges`
+/// (inclusive) one after the other, 0xFF for bytes outside them: a trail byte's
+/// column in one lookup, with 0xFF (at least 0x80) marking a trail that is not one.
+pub(crate) const fn columns(ranges: &[(u8, u8)]) -> [u8; 256] {
     let mut t = [0xFF; 256];
-    let mut b = 0xA1;
-    while b <= 0xFE {
-        t[b] = (b - 0xA1) as u8;
-        b += 1;
+    let (mut i, mut col) = (0, 0u8);
+    while i < ranges.len() {
+        let (first, last) = ranges[i];
+        let mut b = first as usize;
+        while b <= last as usize {
+            t[b] = col;
+            col += 1;
+            b += 1;
+        }
+        i += 1;
     }
     t
-};
+}
+
+/// The columns of the EUC-style main ranges, 0xA1..=0xFE for both lead and trail.
+static EUC: [u8; 256] = columns(&[(0xA1, 0xFE)]);
+
+/// The row and column of a lead and a trail in the EUC-style main range
+/// 0xA1..=0xFE, if both are in it; checked in a single branch.
+#[inline(always)]
+pub(crate) fn euc_row_col(lead: u8, trail: u8) -> Option<(usize, usize)> {
+    let (row, col) = (EUC[usize::from(lead)], EUC[usize::from(trail)]);
+    if (row | col) >= 0x80 {
+        return None;
+    }
+    Some((usize::from(row), usize::from(col)))
+}
 
 /// The outcome of decoding one lead and trail.
 enum Step {
@@ -81,10 +112,9 @@ fn write_pair<E: TwoByte, U: CodeUnit>(lead: u8, trail: u8, dst: &mut SliceDest<
 fn write_pair_cold<U: CodeUnit>(c: u32, trail: u8, dst: &mut SliceDest<U>) -> Step {
     if c.wrapping_sub(1) < 0xFFFF {
         let c = c as u16;
-        if dst.room() < U::len_of_bmp(c) {
+        if !dst.try_push_bmp(c) {
             return Step::Full;
         }
-        dst.push_bmp(c);
         return Step::Done;
     }
     if c == 0 {
@@ -103,10 +133,9 @@ fn write_pair_cold<U: CodeUnit>(c: u32, trail: u8, dst: &mut SliceDest<U>) -> St
         return Step::Done;
     }
     let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-    if dst.room() < U::len_of(c) {
+    if !dst.try_push(c) {
         return Step::Full;
     }
-    dst.push(c);
     Step::Done
 }
 
@@ -122,11 +151,6 @@ impl<E: TwoByte> TwoByteDecoder<E> {
     /// Bytes consumed in earlier calls that have not produced output yet.
     pub(crate) fn pending_len(&self) -> usize {
         usize::from(self.lead != 0)
-    }
-
-    /// Whether no sequence is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.lead == 0
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
@@ -195,10 +219,9 @@ impl<E: TwoByte> TwoByteDecoder<E> {
                     }
                 }
                 Lead::Char(c) => {
-                    if dst.room() < U::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(c);
                     r += 1;
                 }
                 Lead::Bad => {
@@ -219,11 +242,7 @@ pub(crate) fn ascii<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> usize {
     // A lone ASCII byte between non-ASCII ones (a space, punctuation) is cheaper
     // written directly than through the bulk copy.
     if !matches!(src.get(1), Some(&next) if next < 0x80) {
-        if dst.room() == 0 {
-            return 0;
-        }
-        dst.push_bmp(u16::from(src[0]));
-        return 1;
+        return usize::from(dst.try_push_bmp(u16::from(src[0])));
     }
     dst.copy_ascii(src)
 }

@@ -55,10 +55,9 @@ impl Utf16Decoder {
                 self.lead_surrogate = Some(u);
             } else {
                 // Only a unit that is not a low surrogate is stashed.
-                if dst.room() < U::len_of_bmp(u) {
+                if !dst.try_push_bmp(u) {
                     return (DecoderResult::OutputFull, 0);
                 }
-                dst.push_bmp(u);
             }
             self.stashed = None;
         }
@@ -90,10 +89,9 @@ impl Utf16Decoder {
                     let c =
                         0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
                     let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-                    if dst.room() < U::len_of(c) {
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     self.lead_surrogate = None;
                     self.lead_byte = None;
                     r += consumed;
@@ -127,10 +125,9 @@ impl Utf16Decoder {
                     return (DecoderResult::Malformed(2, 0), r + consumed);
                 }
                 _ => {
-                    if dst.room() < U::len_of_bmp(unit) {
+                    if !dst.try_push_bmp(unit) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(unit);
                     self.lead_byte = None;
                     r += consumed;
                 }

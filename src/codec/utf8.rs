@@ -118,10 +118,9 @@ impl Utf8Decoder {
             let cp = (self.code_point << 6) | u32::from(b & 0x3F);
             if self.bytes_seen + 1 == self.bytes_needed {
                 let c = char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER);
-                if dst.room() < U::len_of(c) {
+                if !dst.try_push(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push(c);
                 self.reset();
             } else {
                 self.code_point = cp;
@@ -139,10 +138,9 @@ impl Utf8Decoder {
             // The bulk kernel stopped at an invalid or incomplete sequence, or for room.
             match scan_sequence(&src[r..]) {
                 Seq::Char(c, len) => {
-                    if dst.room() < U::len_of(c) {
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     r += len;
                 }
                 Seq::Bad(len) => {
@@ -192,12 +190,10 @@ impl Utf8Encoder {
             let Some(c) = src.next_char() else {
                 return EncoderResult::InputEmpty;
             };
-            let len = c.len_utf8();
-            if dst.room() < len {
+            if !dst.try_push(c) {
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            dst.push(c);
         }
     }
 }

@@ -6,11 +6,13 @@
 //! and which bulk kernels fill the buffer, so a codec state machine is written once,
 //! generic over the unit, and runs for both UTF-8 and UTF-16 output.
 //!
-//! Every push is preceded by a room check in the state machine (`room() >= len`);
-//! the pushes themselves use checked indexing, so a logic error panics instead of
-//! corrupting memory, and the optimiser removes the checks that the room test
-//! already proved. Bulk kernels write into [`SliceDest::tail`] and report what they
-//! wrote with [`SliceDest::advance`].
+//! A character is written with [`SliceDest::try_push`] or
+//! [`SliceDest::try_push_bmp`], which check the room and write only what fits; the
+//! plain pushes are for writes whose room the caller checked once for several units.
+//! All writes use checked indexing (a logic error panics instead of corrupting
+//! memory), and the optimiser removes the checks that a room test already proved.
+//! Bulk kernels write into [`SliceDest::tail`] and report what they wrote with
+//! [`SliceDest::advance`].
 
 use crate::simd;
 
@@ -255,12 +257,6 @@ impl<'a, U: CodeUnit> SliceDest<'a, U> {
         self.pos += n;
     }
 
-    /// Writes `c`; the caller checked `room() >= U::len_of(c)`.
-    #[inline]
-    pub(crate) fn push(&mut self, c: char) {
-        self.pos += U::put(&mut self.buf[self.pos..], c);
-    }
-
     /// Writes a BMP code point that is not a surrogate; the caller checked
     /// `room() >= U::len_of_bmp(c)`.
     #[inline]
@@ -270,6 +266,28 @@ impl<'a, U: CodeUnit> SliceDest<'a, U> {
             panic!("push_bmp without room");
         };
         self.pos += n;
+    }
+
+    /// Writes `c` if it fits; whether it did.
+    #[inline]
+    pub(crate) fn try_push(&mut self, c: char) -> bool {
+        if self.room() < U::len_of(c) {
+            return false;
+        }
+        self.pos += U::put(&mut self.buf[self.pos..], c);
+        true
+    }
+
+    /// Writes a BMP code point that is not a surrogate if it fits; whether it did.
+    #[inline]
+    pub(crate) fn try_push_bmp(&mut self, c: u16) -> bool {
+        match U::put_bmp(self.buf, self.pos, c) {
+            Some(n) => {
+                self.pos += n;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Writes one unit; the caller checked the room.
