@@ -4,7 +4,9 @@
 use crate::codec::decode_replacing;
 use crate::encoding::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use crate::handles::CodeUnit;
-use crate::result::{CoderResult, DecoderResult, Outcome};
+#[cfg(feature = "alloc")]
+use crate::result::Outcome;
+use crate::result::{CoderResult, DecoderResult};
 use crate::variant::VariantDecoder;
 
 /// Which byte order marks a decoder still looks for at the start of the stream.

@@ -3,7 +3,9 @@
 
 use crate::encoding::Encoding;
 use crate::handles::{ByteDest, Source, Utf16Source, Utf8Source};
-use crate::result::{CoderResult, EncoderResult, Outcome};
+#[cfg(feature = "alloc")]
+use crate::result::Outcome;
+use crate::result::{CoderResult, EncoderResult};
 use crate::variant::VariantEncoder;
 
 /// Bytes reserved at the end of the output for a numeric character reference:

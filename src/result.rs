@@ -40,23 +40,27 @@ pub enum EncoderResult {
 /// What a loop over chunks needs to know of any of the three results (the
 /// `decode_to_string` and `encode_from_utf8_to_vec` methods run one loop for both
 /// of their variants).
+#[cfg(feature = "alloc")]
 pub(crate) trait Outcome: Copy {
     /// Whether all the input was consumed.
     fn input_empty(self) -> bool;
 }
 
+#[cfg(feature = "alloc")]
 impl Outcome for CoderResult {
     fn input_empty(self) -> bool {
         self == CoderResult::InputEmpty
     }
 }
 
+#[cfg(feature = "alloc")]
 impl Outcome for DecoderResult {
     fn input_empty(self) -> bool {
         self == DecoderResult::InputEmpty
     }
 }
 
+#[cfg(feature = "alloc")]
 impl Outcome for EncoderResult {
     fn input_empty(self) -> bool {
         self == EncoderResult::InputEmpty
