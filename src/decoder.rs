@@ -69,6 +69,20 @@ impl BomState {
 impl Encoding {
     /// A decoder that sniffs a UTF-8, UTF-16BE or UTF-16LE BOM, removes it and
     /// switches to the encoding it names — the spec's "decode".
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, UTF_8, WINDOWS_1252};
+    ///
+    /// let mut decoder = WINDOWS_1252.new_decoder();
+    /// let mut out = [0u8; 16];
+    /// // The UTF-8 BOM arrives split over two calls; the decoder waits for all of it.
+    /// let (result, read, written, _) = decoder.decode_to_utf8(b"\xEF\xBB", &mut out, false);
+    /// assert_eq!((result, read, written), (CoderResult::InputEmpty, 2, 0));
+    /// let (result, _, written, _) = decoder.decode_to_utf8(b"\xBFcaf\xC3\xA9", &mut out, true);
+    /// assert_eq!(result, CoderResult::InputEmpty);
+    /// assert_eq!(decoder.encoding(), UTF_8);
+    /// assert_eq!(&out[..written], "café".as_bytes());
+    /// ```
     pub fn new_decoder(&'static self) -> Decoder {
         Decoder::new(self, Some(true))
     }
@@ -272,6 +286,33 @@ impl Decoder {
 
     /// Decodes to UTF-8, writing U+FFFD for malformed sequences.
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, SHIFT_JIS};
+    ///
+    /// // "日本!" arrives in two buffers, split inside 日; the output is as if whole.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let mut out = [0u8; 16];
+    /// let mut written = 0;
+    /// for (chunk, last) in [(&b"\x93"[..], false), (&b"\xFA\x96\x7B!"[..], true)] {
+    ///     let (result, read, n, replaced) = decoder.decode_to_utf8(chunk, &mut out[written..], last);
+    ///     assert_eq!((result, read, replaced), (CoderResult::InputEmpty, chunk.len(), false));
+    ///     written += n;
+    /// }
+    /// assert_eq!(&out[..written], "日本!".as_bytes());
+    ///
+    /// // An output buffer without room for the next character: `OutputFull`, and
+    /// // the call reports how far it got.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let mut small = [0u8; 4];
+    /// let (result, read, written, _) = decoder.decode_to_utf8(b"\x93\xFA\x96\x7B", &mut small, true);
+    /// assert_eq!((result, read, &small[..written]), (CoderResult::OutputFull, 2, "日".as_bytes()));
+    ///
+    /// // A malformed sequence becomes U+FFFD.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let (_, _, written, replaced) = decoder.decode_to_utf8(b"\xFFa", &mut out, true);
+    /// assert_eq!((&out[..written], replaced), ("\u{FFFD}a".as_bytes(), true));
+    /// ```
     pub fn decode_to_utf8(
         &mut self,
         src: &[u8],
@@ -378,6 +419,21 @@ impl Decoder {
 
     /// Decodes into the spare capacity of `dst` with replacement (its length grows by
     /// the bytes written). Returns (result, bytes read, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, GB18030};
+    ///
+    /// let mut decoder = GB18030.new_decoder();
+    /// let mut text = String::new();
+    /// // 你好 in two buffers, split inside 你.
+    /// for (chunk, last) in [(&b"\xC4"[..], false), (&b"\xE3\xBA\xC3"[..], true)] {
+    ///     // Only the spare capacity is written: reserve the worst case first.
+    ///     text.reserve(decoder.max_utf8_buffer_length(chunk.len()).unwrap());
+    ///     let (result, read, replaced) = decoder.decode_to_string(chunk, &mut text, last);
+    ///     assert_eq!((result, read, replaced), (CoderResult::InputEmpty, chunk.len(), false));
+    /// }
+    /// assert_eq!(text, "你好");
+    /// ```
     #[cfg(feature = "alloc")]
     pub fn decode_to_string(
         &mut self,

@@ -271,6 +271,24 @@ impl Encoder {
 
     /// Encodes UTF-8, writing unmappable characters as `&#NNNN;`.
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, EncoderResult, WINDOWS_1252};
+    ///
+    /// let mut encoder = WINDOWS_1252.new_encoder();
+    /// let text = "€5 ☃";
+    /// let mut out = [0u8; 32];
+    /// let (result, read, written, replaced) = encoder.encode_from_utf8(text, &mut out, true);
+    /// assert_eq!((result, read, replaced), (CoderResult::InputEmpty, text.len(), true));
+    /// // € is 0x80 in windows-1252; ☃ is not in it and becomes an NCR.
+    /// assert_eq!(&out[..written], b"\x805 &#9731;");
+    ///
+    /// // Without replacement the encoder stops after the unmappable character.
+    /// let (result, read, written) =
+    ///     encoder.encode_from_utf8_without_replacement(text, &mut out, true);
+    /// assert_eq!(result, EncoderResult::Unmappable('☃'));
+    /// assert_eq!((read, &out[..written]), (text.len(), &b"\x805 "[..]));
+    /// ```
     pub fn encode_from_utf8(
         &mut self,
         src: &str,

@@ -11,6 +11,16 @@ impl Encoding {
     /// The encoding for `label` per the spec's "get an encoding": leading and trailing
     /// ASCII whitespace is ignored and letters match ASCII case-insensitively.
     /// `None` for an unknown label.
+    ///
+    /// ```
+    /// use textcodec::{Encoding, REPLACEMENT, SHIFT_JIS, WINDOWS_1252};
+    ///
+    /// assert_eq!(Encoding::for_label(b"  SJIS\n"), Some(SHIFT_JIS));
+    /// // As the spec says, Latin-1 labels mean windows-1252.
+    /// assert_eq!(Encoding::for_label(b"iso-8859-1"), Some(WINDOWS_1252));
+    /// assert_eq!(Encoding::for_label(b"iso-2022-kr"), Some(REPLACEMENT));
+    /// assert_eq!(Encoding::for_label(b"utf-7"), None);
+    /// ```
     pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
         lookup(label)
     }

@@ -11,6 +11,23 @@ impl Encoding {
     /// Decodes `bytes` as the spec's "decode": a BOM overrides this encoding and is
     /// removed; malformed sequences become U+FFFD. Returns the text, the encoding
     /// used, and whether anything was replaced. Borrows when the input can be used as is.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use textcodec::{SHIFT_JIS, UTF_16LE, UTF_8};
+    ///
+    /// let (text, used, had_errors) = SHIFT_JIS.decode(b"\x93\xFA\x96\x7B\x8C\xEA");
+    /// assert_eq!((&*text, used, had_errors), ("日本語", SHIFT_JIS, false));
+    ///
+    /// // A byte order mark overrides the encoding, and is removed.
+    /// let (text, used, _) = SHIFT_JIS.decode(b"\xFF\xFEh\0i\0");
+    /// assert_eq!((&*text, used), ("hi", UTF_16LE));
+    ///
+    /// // Malformed input becomes U+FFFD; input that is its own UTF-8 is borrowed.
+    /// let (text, _, had_errors) = UTF_8.decode(b"caf\xE9");
+    /// assert_eq!((&*text, had_errors), ("caf\u{FFFD}", true));
+    /// assert!(matches!(UTF_8.decode(b"plain ASCII").0, Cow::Borrowed(_)));
+    /// ```
     pub fn decode<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, &'static Encoding, bool) {
         let (enc, bytes) = match Encoding::for_bom(bytes) {
             Some((enc, len)) => (enc, &bytes[len..]),
@@ -78,6 +95,18 @@ impl Encoding {
     /// Encodes `string` into this encoding's output encoding; characters it cannot
     /// represent become `&#NNNN;`. Returns the bytes, the encoding used, and whether
     /// anything was replaced. Borrows when the bytes equal the UTF-8 input.
+    ///
+    /// ```
+    /// use textcodec::{SHIFT_JIS, UTF_16LE, UTF_8};
+    ///
+    /// // ☃ is not in Shift_JIS: it becomes a numeric character reference.
+    /// let (bytes, used, replaced) = SHIFT_JIS.encode("日本 ☃");
+    /// assert_eq!((&*bytes, used, replaced), (&b"\x93\xFA\x96\x7B &#9731;"[..], SHIFT_JIS, true));
+    ///
+    /// // UTF-16's output encoding is UTF-8.
+    /// let (bytes, used, _) = UTF_16LE.encode("é");
+    /// assert_eq!((&*bytes, used), ("é".as_bytes(), UTF_8));
+    /// ```
     pub fn encode<'a>(&'static self, string: &'a str) -> (Cow<'a, [u8]>, &'static Encoding, bool) {
         let enc = self.output_encoding();
         let bytes = string.as_bytes();

@@ -1,7 +1,8 @@
 //! One state machine per encoding family, safe code only, each written once for
 //! UTF-8 and UTF-16 output over [`crate::handles::SliceDest`] and once for UTF-8 and
 //! UTF-16 input over [`crate::handles::Source`]. The codecs import only the handles,
-//! the tables and the SIMD kernels.
+//! the tables, the SIMD kernels and the result types, never the public layer above
+//! them (`variant.rs`, `decoder.rs`, `encoder.rs`, `encoding.rs`).
 
 pub(crate) mod big5;
 pub(crate) mod euc_jp;
