@@ -19,7 +19,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::cjk_build::*;
+mod build;
+
+use build::*;
 use crate::emit::header;
 use crate::parse::{read_index, read_ranges};
 
