@@ -1,10 +1,11 @@
-//! Generic building blocks of the CJK tables (see `cjk.rs` for how each index uses
-//! them) and the emitter that writes them as self-contained Rust statics.
+//! Decode-side building blocks of the CJK tables (see `mod.rs` for how each index
+//! uses them): row tables, rank bitmaps and delta groups, each emitted as
+//! self-contained Rust statics.
 //!
-//! Every structure here has a run-time counterpart in `src/tables/cjk.rs`; the
+//! Every structure here has a run-time counterpart in `src/tables/cjk/mod.rs`; the
 //! builders check their own output by running the same lookup in gen.
 
-use crate::emit::rows;
+use super::out::Out;
 
 /// Row descriptor: the row has no mapped cell.
 pub const ROW_EMPTY: u16 = 0xFFFF;
@@ -19,63 +20,6 @@ pub const GROUP: usize = 16;
 pub const GROUP_NONE: u8 = 0xFF;
 /// Base flag of a [`Groups`] group stored in full width.
 pub const GROUP_WIDE: u16 = 0x8000;
-
-/// Collects the statics and constants of one generated file and their sizes.
-#[derive(Default)]
-pub struct Out {
-    pub body: String,
-    pub sizes: Vec<(String, usize)>,
-    pub statics: Vec<String>,
-}
-
-impl Out {
-    fn array<T>(
-        &mut self,
-        name: &str,
-        doc: &str,
-        ty: &str,
-        items: &[T],
-        per_line: usize,
-        fmt: impl Fn(&T) -> String,
-    ) {
-        let cells: Vec<String> = items.iter().map(fmt).collect();
-        self.body.push_str(&format!(
-            "\n/// {doc}\npub(crate) static {name}: [{ty}; {}] = [\n{}];\n",
-            items.len(),
-            rows(&cells, per_line, 4)
-        ));
-        self.sizes
-            .push((name.to_owned(), std::mem::size_of_val(items)));
-        self.statics.push(name.to_owned());
-    }
-
-    /// A `[u16; N]` static in hex.
-    pub fn u16s(&mut self, name: &str, doc: &str, items: &[u16]) {
-        self.array(name, doc, "u16", items, 12, |v| format!("0x{v:04X}"));
-    }
-
-    /// A `[u8; N]` static in hex.
-    pub fn u8s(&mut self, name: &str, doc: &str, items: &[u8]) {
-        self.array(name, doc, "u8", items, 16, |v| format!("0x{v:02X}"));
-    }
-
-    /// A `[u64; N]` static in hex.
-    pub fn u64s(&mut self, name: &str, doc: &str, items: &[u64]) {
-        self.array(name, doc, "u64", items, 4, |v| format!("0x{v:016X}"));
-    }
-
-    /// A `usize` constant (no static data).
-    pub fn konst(&mut self, name: &str, doc: &str, value: usize) {
-        self.body.push_str(&format!(
-            "\n/// {doc}\npub(crate) const {name}: usize = {value};\n"
-        ));
-    }
-
-    /// A section comment.
-    pub fn section(&mut self, title: &str) {
-        self.body.push_str(&format!("\n// ---- {title} ----\n"));
-    }
-}
 
 /// A table of rows of `width` cells: each row is empty, one run of consecutive
 /// code points, special (decoded elsewhere), or stored in the pool.
@@ -177,7 +121,7 @@ impl RowTable {
         );
     }
 
-    /// The run-time lookup (`Rows::get` in src/tables/cjk.rs).
+    /// The run-time lookup (`Rows::get` in src/tables/cjk/mod.rs).
     pub fn get(&self, row: usize, col: usize) -> u16 {
         match self.desc.get(row) {
             Some(&d) if d < ROW_RUN => self.pool[usize::from(d) * self.width + col],
@@ -308,76 +252,6 @@ impl RankBitmap {
     }
 }
 
-/// Encode hints: for the k-th set bit of a bitmap, the window of a pool (of
-/// `1 << log2` cells from `start + (hint << log2)`) whose first cell equal to
-/// the code point is the wanted one.
-pub struct Hints {
-    pub start: usize,
-    pub log2: u32,
-    pub hints: Vec<u8>,
-}
-
-impl Hints {
-    /// `targets` are (code point as stored in the pool, wanted pool index) in bitmap
-    /// order. Returns the hints and the positions of the targets that a window
-    /// search would not find (to be encoded by other means).
-    pub fn build(pool: &[u16], targets: &[(u16, usize)]) -> (Hints, Vec<usize>) {
-        let start = targets.iter().map(|t| t.1).min().unwrap_or(0);
-        let end = targets.iter().map(|t| t.1).max().unwrap_or(0) + 1;
-        let mut log2 = 0;
-        while (end - start - 1) >> log2 > 255 {
-            log2 += 1;
-        }
-        let mut h = Hints {
-            start,
-            log2,
-            hints: Vec::new(),
-        };
-        let mut failed = Vec::new();
-        for (n, &(value, index)) in targets.iter().enumerate() {
-            let hint = ((index - start) >> log2) as u8;
-            if h.find(pool, hint, value) == Some(index) {
-                h.hints.push(hint);
-            } else {
-                failed.push(n);
-            }
-        }
-        (h, failed)
-    }
-
-    /// The run-time search (`find_in_window` in src/tables/cjk.rs).
-    pub fn find(&self, pool: &[u16], hint: u8, value: u16) -> Option<usize> {
-        let from = self.start + (usize::from(hint) << self.log2);
-        let to = (from + (1 << self.log2)).min(pool.len());
-        pool[from..to]
-            .iter()
-            .position(|&v| v == value)
-            .map(|i| from + i)
-    }
-
-    /// Emits `<prefix>_HINTS`, `<prefix>_HINT_START`, `<prefix>_HINT_LOG2`.
-    pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        out.u8s(
-            &format!("{prefix}_HINTS"),
-            &format!(
-                "{what}: window number of each set bit's code point (windows of {} pool cells).",
-                1 << self.log2
-            ),
-            &self.hints,
-        );
-        out.konst(
-            &format!("{prefix}_HINT_START"),
-            &format!("{what}: pool index of window 0."),
-            self.start,
-        );
-        out.konst(
-            &format!("{prefix}_HINT_LOG2"),
-            &format!("{what}: log2 of the window size."),
-            self.log2 as usize,
-        );
-    }
-}
-
 /// An ordered-ish sequence of 16-bit values as groups of [`GROUP`]: a base and
 /// one-byte deltas, or (for groups that span 255 or more) full-width values.
 pub struct Groups {
@@ -422,7 +296,7 @@ impl Groups {
         g
     }
 
-    /// The run-time lookup (`Groups::get` in src/tables/cjk.rs).
+    /// The run-time lookup (`Groups::get` in src/tables/cjk/mod.rs).
     pub fn get(&self, k: usize) -> Option<u16> {
         let base = self.bases[k / GROUP];
         if base & GROUP_WIDE != 0 {
@@ -454,101 +328,4 @@ impl Groups {
             );
         }
     }
-}
-
-/// Runs of consecutive code points at pointers that advance with them, possibly
-/// wrapping over rows: code point `cp + i` is at pointer
-/// `pointer + (i / width) * stride + i % width`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EncodeRun {
-    pub cp: u16,
-    pub len: u16,
-    pub pointer: u16,
-    pub width: u16,
-}
-
-impl EncodeRun {
-    pub fn pointer_of(&self, stride: usize, cp: u16) -> Option<usize> {
-        let i = usize::from(cp.wrapping_sub(self.cp));
-        (i < usize::from(self.len)).then(|| {
-            usize::from(self.pointer)
-                + i / usize::from(self.width) * stride
-                + i % usize::from(self.width)
-        })
-    }
-}
-
-/// Emits runs as four parallel arrays `<prefix>_RUN_CP`, `_RUN_LEN`, `_RUN_POINTER`, `_RUN_WIDTH`.
-pub fn emit_runs(out: &mut Out, prefix: &str, what: &str, runs: &[EncodeRun]) {
-    let col = |f: fn(&EncodeRun) -> u16| runs.iter().map(f).collect::<Vec<u16>>();
-    out.u16s(
-        &format!("{prefix}_RUN_CP"),
-        &format!("{what}: first code point of each run."),
-        &col(|r| r.cp),
-    );
-    out.u16s(
-        &format!("{prefix}_RUN_LEN"),
-        &format!("{what}: length of each run."),
-        &col(|r| r.len),
-    );
-    out.u16s(
-        &format!("{prefix}_RUN_POINTER"),
-        &format!("{what}: pointer of each run's first code point."),
-        &col(|r| r.pointer),
-    );
-    out.u16s(
-        &format!("{prefix}_RUN_WIDTH"),
-        &format!("{what}: cells per row before a run wraps."),
-        &col(|r| r.width),
-    );
-}
-
-/// Splits (code point, pointer) pairs (sorted by code point) into runs of at least
-/// `min_len` where both advance by one, and the rest.
-pub fn split_runs(pairs: &[(u16, u16)], min_len: usize) -> (Vec<EncodeRun>, Vec<(u16, u16)>) {
-    let mut runs = Vec::new();
-    let mut rest = Vec::new();
-    let mut i = 0;
-    while i < pairs.len() {
-        let mut j = i + 1;
-        while j < pairs.len()
-            && pairs[j].0 == pairs[j - 1].0 + 1
-            && pairs[j].1 == pairs[j - 1].1 + 1
-        {
-            j += 1;
-        }
-        if j - i >= min_len {
-            let len = (j - i) as u16;
-            runs.push(EncodeRun {
-                cp: pairs[i].0,
-                len,
-                pointer: pairs[i].1,
-                width: len,
-            });
-        } else {
-            rest.extend_from_slice(&pairs[i..j]);
-        }
-        i = j;
-    }
-    (runs, rest)
-}
-
-/// Emits a sorted map as `<prefix>_KEYS` and `<prefix>_VALUES`.
-pub fn emit_sorted(out: &mut Out, prefix: &str, what: &str, pairs: &[(u16, u16)]) {
-    assert!(
-        pairs.windows(2).all(|w| w[0].0 < w[1].0),
-        "sorted map keys must increase"
-    );
-    let keys: Vec<u16> = pairs.iter().map(|p| p.0).collect();
-    let values: Vec<u16> = pairs.iter().map(|p| p.1).collect();
-    out.u16s(
-        &format!("{prefix}_KEYS"),
-        &format!("{what}: code points, ascending."),
-        &keys,
-    );
-    out.u16s(
-        &format!("{prefix}_VALUES"),
-        &format!("{what}: the pointer of each code point."),
-        &values,
-    );
 }
