@@ -7,8 +7,8 @@ use crate::generated::cjk as g;
 
 /// Index Big5 pointer of each BMP code point (the spec's rule: pointers from
 /// (0xA1 - 0x81) × 157, the last one for six code points).
-const ENCODE: EncodeTable<1> = EncodeTable {
-    blocks: [Block {
+const ENCODE: EncodeTable = EncodeTable {
+    block: Block {
         first: 0x4E00,
         len: 0x5200,
         bits: Bits {
@@ -25,7 +25,8 @@ const ENCODE: EncodeTable<1> = EncodeTable {
             },
         }),
         clear: Found::Elsewhere,
-    }],
+    },
+    next: None,
     runs: Runs {
         cp: &g::BIG5_ENC_RUN_CP,
         len: &g::BIG5_ENC_RUN_LEN,
@@ -74,7 +75,9 @@ fn astral(v: u16) -> u32 {
 
 /// Index Big5 pointer (the spec's rule: pointers from (0xA1 - 0x81) × 157, the
 /// last one for six code points), if any.
-#[inline]
+// Out of line: the encoders call it once per non-ASCII character from several
+// places; inlined, it would copy the whole pipeline into each.
+#[inline(never)]
 pub(crate) fn big5_encode(c: u32) -> Option<u16> {
     match u16::try_from(c) {
         Ok(c) => ENCODE.encode(c),

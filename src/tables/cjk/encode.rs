@@ -15,9 +15,11 @@
 use super::Bits;
 
 /// Where an index keeps the pointers of the BMP code points it maps.
-pub(super) struct EncodeTable<const BLOCKS: usize> {
-    /// Rank-bitmap blocks, tried in order; they do not overlap.
-    pub blocks: [Block; BLOCKS],
+pub(super) struct EncodeTable {
+    /// The rank-bitmap block tried first.
+    pub block: Block,
+    /// A second block, tried next (they do not overlap).
+    pub next: Option<Block>,
     /// Runs of code points whose pointers advance with them.
     pub runs: Runs,
     /// The remaining code points, ascending.
@@ -26,14 +28,15 @@ pub(super) struct EncodeTable<const BLOCKS: usize> {
     pub values: &'static [u16],
 }
 
-impl<const BLOCKS: usize> EncodeTable<BLOCKS> {
+impl EncodeTable {
     /// The pointer of `c`, if the index has it.
     #[inline(always)]
     pub fn encode(&self, c: u16) -> Option<u16> {
-        for block in &self.blocks {
-            if let Some(found) = block.encode(c) {
-                return found;
-            }
+        if let Some(found) = self.block.encode(c) {
+            return found;
+        }
+        if let Some(found) = self.next.as_ref().and_then(|block| block.encode(c)) {
+            return found;
         }
         if let Some(p) = self.runs.find(c) {
             return Some(p);
@@ -69,12 +72,6 @@ pub(super) enum Found {
 }
 
 impl Block {
-    /// The `k`-th code point with a clear bit (the caller knows it exists).
-    #[inline(always)]
-    pub fn nth_clear(&self, k: usize) -> u16 {
-        self.first.wrapping_add(self.bits.select0(k) as u16)
-    }
-
     /// `None` if `c` is not for this block; else its pointer, if it has one.
     #[inline(always)]
     fn encode(&self, c: u16) -> Option<Option<u16>> {

@@ -34,46 +34,46 @@ const KS_HANGUL: Groups = Groups {
 /// Unified Hangul Code syllables in the rows of 178.
 const EXT_TOP: usize = g::EUC_KR_EXT_TOP_ROWS * g::EUC_KR_EXT_TOP_WIDTH;
 
+/// U+AC00..=U+D7A3: set for KS X 1001 Hangul, clear for Unified Hangul Code.
+const HANGUL_BITS: Bits = Bits {
+    words: &g::EUC_KR_HANGUL_BITS,
+    ranks: &g::EUC_KR_HANGUL_RANKS,
+};
 /// U+AC00..=U+D7A3: KS X 1001 Hangul (set bits) and Unified Hangul Code (clear
 /// bits), each in Unicode order.
 const HANGUL: Block = Block {
     first: 0xAC00,
     len: 11172,
-    bits: Bits {
-        words: &g::EUC_KR_HANGUL_BITS,
-        ranks: &g::EUC_KR_HANGUL_RANKS,
-    },
+    bits: HANGUL_BITS,
     set: Found::Ordered(ks_hangul_pointer),
     clear: Found::Ordered(ext_hangul_pointer),
 };
 
 /// Index EUC-KR pointer of each BMP code point.
-const ENCODE: EncodeTable<2> = EncodeTable {
-    blocks: [
-        HANGUL,
-        // U+4E00..=U+9FFF: the hanja found through a hint into KS X 1001.
-        Block {
-            first: 0x4E00,
-            len: 0x5200,
-            bits: Bits {
-                words: &g::EUC_KR_HANJA_BITS,
-                ranks: &g::EUC_KR_HANJA_RANKS,
-            },
-            set: Found::Hinted(Window {
-                hints: &g::EUC_KR_HANJA_HINTS,
-                start: g::EUC_KR_HANJA_HINT_START,
-                log2: g::EUC_KR_HANJA_HINT_LOG2,
-                cells: Cells::Rows {
-                    pool: &g::EUC_KR_KS_POOL,
-                    rows: &g::EUC_KR_KS_POOL_ROW,
-                    width: 94,
-                    stride: 190,
-                    base: 32 * 190 + 96,
-                },
-            }),
-            clear: Found::Elsewhere,
+const ENCODE: EncodeTable = EncodeTable {
+    block: HANGUL,
+    // U+4E00..=U+9FFF: the hanja found through a hint into KS X 1001.
+    next: Some(Block {
+        first: 0x4E00,
+        len: 0x5200,
+        bits: Bits {
+            words: &g::EUC_KR_HANJA_BITS,
+            ranks: &g::EUC_KR_HANJA_RANKS,
         },
-    ],
+        set: Found::Hinted(Window {
+            hints: &g::EUC_KR_HANJA_HINTS,
+            start: g::EUC_KR_HANJA_HINT_START,
+            log2: g::EUC_KR_HANJA_HINT_LOG2,
+            cells: Cells::Rows {
+                pool: &g::EUC_KR_KS_POOL,
+                rows: &g::EUC_KR_KS_POOL_ROW,
+                width: 94,
+                stride: 190,
+                base: 32 * 190 + 96,
+            },
+        }),
+        clear: Found::Elsewhere,
+    }),
     runs: Runs {
         cp: &g::EUC_KR_ENC_RUN_CP,
         len: &g::EUC_KR_ENC_RUN_LEN,
@@ -114,8 +114,9 @@ pub(crate) fn euc_kr_decode(row: usize, col: usize) -> u16 {
 /// 1001, both bytes 0xA1..=0xFE); 0 if unmapped.
 #[inline(always)]
 pub(crate) fn euc_kr_ks(r: usize, c: usize) -> u16 {
-    if let Some(h) = euc_kr_ks_hangul(r, c) {
-        return h;
+    let h = r.wrapping_sub(g::EUC_KR_HANGUL_ROW);
+    if h < g::EUC_KR_HANGUL_ROWS {
+        return KS_HANGUL.get(h * 94 + c).map_or(0, |v| 0xAC00 + v);
     }
     HANJA_ROWS.get(r, c).unwrap_or_else(|| KS.get(r, c))
 }
@@ -135,7 +136,7 @@ pub(crate) fn euc_kr_ks_hangul(r: usize, c: usize) -> Option<u16> {
 /// The `k`-th Unified Hangul Code syllable.
 #[inline(never)]
 fn ext_hangul(k: usize) -> u16 {
-    HANGUL.nth_clear(k)
+    0xAC00 + HANGUL_BITS.select0(k) as u16
 }
 
 /// The pointer of the `k`-th KS X 1001 syllable: rows of 94 from the first
@@ -164,7 +165,9 @@ fn ext_hangul_pointer(k: usize) -> usize {
 }
 
 /// Index EUC-KR pointer for a BMP code point, if any.
-#[inline]
+// Out of line: the encoders call it once per non-ASCII character from several
+// places; inlined, it would copy the whole pipeline into each.
+#[inline(never)]
 pub(crate) fn euc_kr_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
 }

@@ -32,15 +32,18 @@ const LEFT: Rows = Rows {
     width: 96,
 };
 
+/// U+4E00..=U+9FA5: set for the GB2312 hanzi, clear for the GBK/3 and GBK/4
+/// ideographs.
+const HANZI_BITS: Bits = Bits {
+    words: &g::GB18030_HANZI_BITS,
+    ranks: &g::GB18030_HANZI_RANKS,
+};
 /// U+4E00..=U+9FA5: the GB2312 hanzi (set bits, found through a hint into
 /// [`RIGHT`]) and the GBK/3 and GBK/4 ideographs (clear bits, in Unicode order).
 const HANZI: Block = Block {
     first: 0x4E00,
     len: 0x9FA5 - 0x4E00 + 1,
-    bits: Bits {
-        words: &g::GB18030_HANZI_BITS,
-        ranks: &g::GB18030_HANZI_RANKS,
-    },
+    bits: HANZI_BITS,
     set: Found::Hinted(Window {
         hints: &g::GB18030_HANZI_HINTS,
         start: g::GB18030_HANZI_HINT_START,
@@ -57,8 +60,9 @@ const HANZI: Block = Block {
 };
 
 /// Index gb18030 pointer (the first) of each BMP code point.
-const ENCODE: EncodeTable<1> = EncodeTable {
-    blocks: [HANZI],
+const ENCODE: EncodeTable = EncodeTable {
+    block: HANZI,
+    next: None,
     runs: Runs {
         cp: &g::GB18030_ENC_RUN_CP,
         len: &g::GB18030_ENC_RUN_LEN,
@@ -102,7 +106,7 @@ fn gbk_ideograph(k: usize) -> u16 {
     if k >= g::GB18030_REST_LEN {
         return 0;
     }
-    HANZI.nth_clear(k)
+    0x4E00 + HANZI_BITS.select0(k) as u16
 }
 
 /// The pointer of the `k`-th ideograph of GBK/3 and GBK/4: the rows of leads
@@ -117,7 +121,9 @@ fn gbk_ideograph_pointer(k: usize) -> usize {
 }
 
 /// Index gb18030 pointer (the first) for a BMP code point, if the index has it.
-#[inline]
+// Out of line: the encoders call it once per non-ASCII character from several
+// places; inlined, it would copy the whole pipeline into each.
+#[inline(never)]
 pub(crate) fn gb18030_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
 }

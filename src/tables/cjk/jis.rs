@@ -22,8 +22,8 @@ const JIS0208_SPAN: Span = Span {
 };
 
 /// Index jis0208 pointer (the first) of each BMP code point.
-const JIS0208_ENCODE: EncodeTable<1> = EncodeTable {
-    blocks: [Block {
+const JIS0208_ENCODE: EncodeTable = EncodeTable {
+    block: Block {
         first: 0x4E00,
         len: 0x5200,
         bits: Bits {
@@ -43,7 +43,8 @@ const JIS0208_ENCODE: EncodeTable<1> = EncodeTable {
             },
         }),
         clear: Found::Elsewhere,
-    }],
+    },
+    next: None,
     runs: Runs {
         cp: &g::JIS0208_ENC_RUN_CP,
         len: &g::JIS0208_ENC_RUN_LEN,
@@ -79,7 +80,9 @@ pub(crate) fn jis0208_decode(row: usize, col: usize) -> u16 {
 }
 
 /// Index jis0208 pointer (the first) for a BMP code point, if any.
-#[inline]
+// Out of line: the encoders call it once per non-ASCII character from several
+// places; inlined, it would copy the whole pipeline into each.
+#[inline(never)]
 pub(crate) fn jis0208_encode(c: u16) -> Option<u16> {
     JIS0208_ENCODE.encode(c)
 }
