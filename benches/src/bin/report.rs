@@ -1,8 +1,8 @@
 //! `cargo run -p textcodec-bench --release --bin report [-- OPTIONS]`
 //!
 //! Runs the criterion benches (`cargo bench -p textcodec-bench --bench side_by_side`),
-//! reads criterion's results and writes `bench/report/REPORT.md` (throughput table with
-//! textcodec/peer ratios, a footprint section) and `bench/report/ratios.svg` (a bar
+//! reads criterion's results and writes `benches/report/REPORT.md` (throughput table with
+//! textcodec/peer ratios, a footprint section) and `benches/report/ratios.svg` (a bar
 //! chart of the ratios).
 //!
 //! Options:
@@ -80,7 +80,7 @@ fn parse_args() -> Result<Options, String> {
 struct Paths {
     /// The workspace root (`/work/main`).
     root: PathBuf,
-    /// This crate's folder (`bench/`).
+    /// This crate's folder (`benches/`).
     bench: PathBuf,
     /// Cargo's target folder.
     target: PathBuf,
@@ -90,7 +90,7 @@ impl Paths {
     /// The paths of this checkout, from the crate's build-time location.
     fn new() -> Self {
         let bench = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let root = bench.parent().expect("bench/ has a parent").to_path_buf();
+        let root = bench.parent().expect("benches/ has a parent").to_path_buf();
         let target =
             std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
         Paths {
@@ -106,7 +106,7 @@ impl Paths {
         self.target.join("textcodec-bench-report").join("criterion")
     }
 
-    /// Where `REPORT.md` and `ratios.svg` go (`bench/report/`).
+    /// Where `REPORT.md` and `ratios.svg` go (`benches/report/`).
     fn report_dir(&self) -> PathBuf {
         self.bench.join("report")
     }
@@ -542,7 +542,7 @@ const VARIANTS: &[(&str, &str)] = &[
     ("encoding_rs + fast-legacy-encode", "fast-legacy-encode"),
 ];
 
-/// Builds `bench/footprint` once per variant and measures the stripped binaries.
+/// Builds `benches/footprint` once per variant and measures the stripped binaries.
 fn footprint_binaries(paths: &Paths, notes: &mut Vec<String>) -> Vec<Binary> {
     let manifest = paths.bench.join("footprint").join("Cargo.toml");
     let mut binaries = Vec::new();
@@ -887,7 +887,7 @@ fn render_footprint(md: &mut String, footprint: &Footprint) {
     }
     let _ = writeln!(
         md,
-        "### Stripped binary size\n\n`bench/footprint`: a small program that decodes and encodes its input \
+        "### Stripped binary size\n\n`benches/footprint`: a small program that decodes and encodes its input \
          with every encoding (one-shot and streaming UTF-8/UTF-16 APIs), built with `cargo build --release` \
          (fat LTO, 1 codegen unit, panic=abort) and `strip`ped. \"Codec cost\" is the size above the baseline.\n"
     );
