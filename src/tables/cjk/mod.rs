@@ -95,20 +95,22 @@ impl Span {
     #[inline(always)]
     fn get(&self, row: usize, col: usize) -> Option<u16> {
         let k = row.wrapping_sub(self.first_row);
-        (k < self.rows).then(|| self.cell(k * self.width + col))
+        // (Summed in this order, LLVM makes the same code as the hand-written
+        // lookups this replaced.)
+        (k < self.rows).then(|| self.cell(self.start + k * self.width + col))
     }
 
     /// As [`Span::get`] for the cell `pointer = row * width + col`.
     #[inline(always)]
     fn get_pointer(&self, pointer: usize) -> Option<u16> {
         let k = pointer.wrapping_sub(self.first_row * self.width);
-        (k < self.rows * self.width).then(|| self.cell(k))
+        (k < self.rows * self.width).then(|| self.cell(self.start + k))
     }
 
-    /// Cell `k` of the span.
+    /// Pool cell `i` (0 out of range).
     #[inline(always)]
-    fn cell(&self, k: usize) -> u16 {
-        self.pool.get(self.start + k).copied().unwrap_or(0)
+    fn cell(&self, i: usize) -> u16 {
+        self.pool.get(i).copied().unwrap_or(0)
     }
 }
 
