@@ -34,6 +34,7 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::BIG5_ENC_RUN_WIDTH,
         stride: 157,
     },
+    runs_first: false,
     keys: &g::BIG5_ENC_KEYS,
     values: &g::BIG5_ENC_VALUES,
 };

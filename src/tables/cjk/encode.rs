@@ -6,7 +6,8 @@
 //!    is in Unicode order (its pointer is arithmetic on its rank), found through a
 //!    hint naming a small [`Window`] of decode cells, or left to the next steps,
 //!    as its bit says;
-//! 2. the encode [`Runs`] (code points and pointers that advance together);
+//! 2. the encode [`Runs`] (code points and pointers that advance together),
+//!    before the blocks where the table says so;
 //! 3. binary search of the sorted map of everything else.
 //!
 //! The tables are `const`s and the pipeline is inlined into each family's encode
@@ -22,6 +23,9 @@ pub(super) struct EncodeTable {
     pub next: Option<Block>,
     /// Runs of code points whose pointers advance with them.
     pub runs: Runs,
+    /// Whether the runs are tried before the blocks (where they hold the text's
+    /// most frequent characters: jis0208's are the kana).
+    pub runs_first: bool,
     /// The remaining code points, ascending.
     pub keys: &'static [u16],
     /// The pointer of each of `keys`.
@@ -32,14 +36,21 @@ impl EncodeTable {
     /// The pointer of `c`, if the index has it.
     #[inline(always)]
     pub fn encode(&self, c: u16) -> Option<u16> {
+        if self.runs_first {
+            if let Some(p) = self.runs.find(c) {
+                return Some(p);
+            }
+        }
         if let Some(found) = self.block.encode(c) {
             return found;
         }
         if let Some(found) = self.next.as_ref().and_then(|block| block.encode(c)) {
             return found;
         }
-        if let Some(p) = self.runs.find(c) {
-            return Some(p);
+        if !self.runs_first {
+            if let Some(p) = self.runs.find(c) {
+                return Some(p);
+            }
         }
         sorted(self.keys, self.values, c)
     }

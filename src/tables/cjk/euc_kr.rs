@@ -81,6 +81,7 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::EUC_KR_ENC_RUN_WIDTH,
         stride: 190,
     },
+    runs_first: false,
     keys: &g::EUC_KR_ENC_KEYS,
     values: &g::EUC_KR_ENC_VALUES,
 };

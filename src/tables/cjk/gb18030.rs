@@ -70,6 +70,7 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::GB18030_ENC_RUN_WIDTH,
         stride: 190,
     },
+    runs_first: false,
     keys: &g::GB18030_ENC_KEYS,
     values: &g::GB18030_ENC_VALUES,
 };

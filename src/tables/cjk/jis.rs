@@ -52,6 +52,7 @@ const JIS0208_ENCODE: EncodeTable = EncodeTable {
         width: &g::JIS0208_ENC_RUN_WIDTH,
         stride: 94,
     },
+    runs_first: true,
     keys: &g::JIS0208_ENC_KEYS,
     values: &g::JIS0208_ENC_VALUES,
 };
