@@ -60,56 +60,100 @@ fn base_config() -> Criterion {
     }
 }
 
-/// The larger of two buffer-length bounds, so one output buffer serves both
-/// implementations.
-fn larger(a: Option<usize>, b: Option<usize>) -> usize {
-    a.expect("buffer length fits usize")
-        .max(b.expect("buffer length fits usize"))
+/// One criterion group: one operation on one input, with throughput in input bytes.
+struct Bench<'a> {
+    /// The criterion group.
+    group: Group<'a>,
+    /// Its id, `OPERATION/ENCODING/FILE`.
+    id: String,
 }
 
-/// A group for one operation on one input, with throughput in input bytes.
-fn group<'a>(
-    c: &'a mut Criterion,
-    op: &str,
-    encoding: &str,
-    file: &str,
-    bytes: usize,
-) -> Group<'a> {
-    let mut g = c.benchmark_group(format!("{op}/{encoding}/{file}"));
-    g.throughput(Throughput::Bytes(bytes as u64));
-    g
-}
-
-/// Benchmarks `run` as implementation `who` of group `g` (named `id`). Checks first,
-/// once, that `run` consumes all `len` input units in one call (it returns whether the
-/// call reported `InputEmpty` and how much it read): an implementation that stopped
-/// early would look fast for the wrong reason, so that gets a printed warning.
-fn bench_call(
-    g: &mut Group<'_>,
-    id: &str,
-    who: &str,
-    len: usize,
-    mut run: impl FnMut() -> (bool, usize),
-) {
-    let (input_empty, read) = run();
-    if !input_empty || read != len {
-        println!(
-            "textcodec-bench: warning: {id}/{who} stopped early in one call \
-             (read {read} of {len}); its figure is not comparable"
-        );
+impl<'a> Bench<'a> {
+    /// The group for operation `op` on `file` in `encoding`, of `bytes` input bytes.
+    fn new(c: &'a mut Criterion, op: &str, encoding: &str, file: &str, bytes: usize) -> Self {
+        let id = format!("{op}/{encoding}/{file}");
+        let mut group = c.benchmark_group(&id);
+        group.throughput(Throughput::Bytes(bytes as u64));
+        Bench { group, id }
     }
-    g.bench_function(who, |b| b.iter(|| black_box(run())));
+
+    /// Benchmarks `run` as implementation `who`. Checks first, once, that `run`
+    /// consumes all `len` input units in one call (it returns whether the call
+    /// reported `InputEmpty` and how much it read): an implementation that stopped
+    /// early would look fast for the wrong reason, so that gets a printed warning.
+    fn call(&mut self, who: &str, len: usize, mut run: impl FnMut() -> (bool, usize)) {
+        let (input_empty, read) = run();
+        if !input_empty || read != len {
+            println!(
+                "textcodec-bench: warning: {}/{who} stopped early in one call \
+                 (read {read} of {len}); its figure is not comparable",
+                self.id
+            );
+        }
+        self.group
+            .bench_function(who, |b| b.iter(|| black_box(run())));
+    }
+
+    /// Ends the group.
+    fn finish(self) {
+        self.group.finish();
+    }
+}
+
+/// Benchmarks one streaming call of `len` input units in `bench` twice, for the
+/// `(textcodec, encoding_rs)` pair of encodings `$pair`: as `textcodec`, with `$e`
+/// bound to the first, and as `encoding_rs`, with `$e` bound to the second. In
+/// `$call` (which returns the call's `(CoderResult, read)`), `k` names the crate.
+macro_rules! both {
+    ($bench:expr, $len:expr, $pair:expr, |$e:ident| $call:expr) => {{
+        let len = $len;
+        let (tc, rs) = $pair;
+        {
+            use textcodec as k;
+            let $e = tc;
+            $bench.call("textcodec", len, || {
+                let (r, read) = $call;
+                (r == k::CoderResult::InputEmpty, read)
+            });
+        }
+        {
+            use encoding_rs as k;
+            let $e = rs;
+            $bench.call("encoding_rs", len, || {
+                let (r, read) = $call;
+                (r == k::CoderResult::InputEmpty, read)
+            });
+        }
+    }};
+}
+
+/// The larger of `$bound` (a buffer-length bound) with `$e` bound to each of the
+/// pair of encodings `$pair`, so that one output buffer serves both implementations.
+macro_rules! larger {
+    ($pair:expr, |$e:ident| $bound:expr) => {{
+        let (tc, rs) = $pair;
+        let tc = {
+            let $e = tc;
+            $bound
+        };
+        let rs = {
+            let $e = rs;
+            $bound
+        };
+        tc.expect("buffer length fits usize")
+            .max(rs.expect("buffer length fits usize"))
+    }};
 }
 
 /// The UTF-8-specific groups: validation, UTF-8 → UTF-16, UTF-16 → UTF-8 and
 /// decode to `String`.
 fn utf8_groups(c: &mut Criterion, input: &Utf8Input) {
-    use encoding_rs::CoderResult as Rs;
-    use textcodec::CoderResult as Tc;
+    let utf8 = (textcodec::UTF_8, encoding_rs::UTF_8);
     let src = input.bytes.as_slice();
     let file = input.file.as_str();
 
-    let mut g = group(c, "validate", "UTF-8", file, src.len());
+    let mut b = Bench::new(c, "validate", "UTF-8", file, src.len());
+    let g = &mut b.group;
     g.bench_function("textcodec", |b| {
         b.iter(|| textcodec::Encoding::utf8_valid_up_to(black_box(src)))
     });
@@ -126,22 +170,16 @@ fn utf8_groups(c: &mut Criterion, input: &Utf8Input) {
     g.bench_function("std", |b| {
         b.iter(|| core::str::from_utf8(black_box(src)).is_ok())
     });
-    g.finish();
+    b.finish();
 
-    let id = format!("decode_to_utf16/UTF-8/{file}");
-    let mut g = group(c, "decode_to_utf16", "UTF-8", file, src.len());
+    let mut b = Bench::new(c, "decode_to_utf16", "UTF-8", file, src.len());
     let mut dst = vec![0u16; src.len() + 1];
-    bench_call(&mut g, &id, "textcodec", src.len(), || {
-        let mut d = textcodec::UTF_8.new_decoder_without_bom_handling();
+    both!(b, src.len(), utf8, |e| {
+        let mut d = e.new_decoder_without_bom_handling();
         let (r, read, _, _) = d.decode_to_utf16(black_box(src), &mut dst, true);
-        (r == Tc::InputEmpty, read)
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", src.len(), || {
-        let mut d = encoding_rs::UTF_8.new_decoder_without_bom_handling();
-        let (r, read, _, _) = d.decode_to_utf16(black_box(src), &mut dst, true);
-        (r == Rs::InputEmpty, read)
-    });
-    bench_call(&mut g, &id, "simdutf", src.len(), || {
+    b.call("simdutf", src.len(), || {
         let src = black_box(src);
         assert!(dst.len() >= src.len());
         // SAFETY: `src` is valid for `src.len()` bytes; UTF-8 → UTF-16 never
@@ -151,23 +189,17 @@ fn utf8_groups(c: &mut Criterion, input: &Utf8Input) {
         // simdutf returns 0 for invalid input; the corpus is valid.
         (written > 0 || src.is_empty(), src.len())
     });
-    g.finish();
+    b.finish();
 
     let utf16 = input.utf16.as_slice();
-    let id = format!("encode_from_utf16/UTF-8/{file}");
-    let mut g = group(c, "encode_from_utf16", "UTF-8", file, utf16.len() * 2);
+    let mut b = Bench::new(c, "encode_from_utf16", "UTF-8", file, utf16.len() * 2);
     let mut dst = vec![0u8; utf16.len() * 3 + 16];
-    bench_call(&mut g, &id, "textcodec", utf16.len(), || {
-        let mut e = textcodec::UTF_8.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf16(black_box(utf16), &mut dst, true);
-        (r == Tc::InputEmpty, read)
+    both!(b, utf16.len(), utf8, |e| {
+        let mut enc = e.new_encoder();
+        let (r, read, _, _) = enc.encode_from_utf16(black_box(utf16), &mut dst, true);
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", utf16.len(), || {
-        let mut e = encoding_rs::UTF_8.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf16(black_box(utf16), &mut dst, true);
-        (r == Rs::InputEmpty, read)
-    });
-    bench_call(&mut g, &id, "simdutf", utf16.len(), || {
+    b.call("simdutf", utf16.len(), || {
         let src = black_box(utf16);
         assert!(dst.len() >= src.len() * 3);
         // SAFETY: `src` is valid for `src.len()` units; each UTF-16 code unit
@@ -176,30 +208,23 @@ fn utf8_groups(c: &mut Criterion, input: &Utf8Input) {
             unsafe { simdutf::convert_utf16le_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr()) };
         (written > 0 || src.is_empty(), src.len())
     });
-    g.finish();
+    b.finish();
 
-    let id = format!("decode_to_string/UTF-8/{file}");
-    let mut g = group(c, "decode_to_string", "UTF-8", file, src.len());
+    let mut b = Bench::new(c, "decode_to_string", "UTF-8", file, src.len());
     let capacity = src.len() * 3 + 16; // covers every implementation's worst case bound
     let mut s = String::with_capacity(capacity);
-    bench_call(&mut g, &id, "textcodec", src.len(), || {
+    both!(b, src.len(), utf8, |e| {
         s.clear();
-        let mut d = textcodec::UTF_8.new_decoder_without_bom_handling();
+        let mut d = e.new_decoder_without_bom_handling();
         let (r, read, _) = d.decode_to_string(black_box(src), &mut s, true);
-        (r == Tc::InputEmpty, read)
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", src.len(), || {
-        s.clear();
-        let mut d = encoding_rs::UTF_8.new_decoder_without_bom_handling();
-        let (r, read, _) = d.decode_to_string(black_box(src), &mut s, true);
-        (r == Rs::InputEmpty, read)
-    });
-    bench_call(&mut g, &id, "std", src.len(), || {
+    b.call("std", src.len(), || {
         s.clear();
         s.push_str(core::str::from_utf8(black_box(src)).expect("UTF-8"));
         (true, src.len())
     });
-    g.finish();
+    b.finish();
 }
 
 /// The per-encoding groups: decode to UTF-8 and UTF-16, encode from UTF-8 and UTF-16.
@@ -214,120 +239,80 @@ fn encoding_groups(c: &mut Criterion, inputs: &Inputs) {
 
 /// `decode_to_utf8` and `decode_to_utf16` of one encoded input.
 fn decode_groups(c: &mut Criterion, input: &EncodedInput) {
-    use encoding_rs::CoderResult as Rs;
-    use textcodec::CoderResult as Tc;
     let EncodedInput { name, tc, rs, .. } = *input;
     let src = input.bytes.as_slice();
     let file = input.file.as_str();
 
-    let id = format!("decode_to_utf8/{name}/{file}");
-    let mut g = group(c, "decode_to_utf8", name, file, src.len());
-    let len = larger(
-        tc.new_decoder_without_bom_handling()
-            .max_utf8_buffer_length(src.len()),
-        rs.new_decoder_without_bom_handling()
-            .max_utf8_buffer_length(src.len()),
-    );
+    let mut b = Bench::new(c, "decode_to_utf8", name, file, src.len());
+    let len = larger!((tc, rs), |e| e
+        .new_decoder_without_bom_handling()
+        .max_utf8_buffer_length(src.len()));
     let mut dst = vec![0u8; len];
-    bench_call(&mut g, &id, "textcodec", src.len(), || {
-        let mut d = tc.new_decoder_without_bom_handling();
+    both!(b, src.len(), (tc, rs), |e| {
+        let mut d = e.new_decoder_without_bom_handling();
         let (r, read, _, _) = d.decode_to_utf8(black_box(src), &mut dst, true);
-        (r == Tc::InputEmpty, read)
-    });
-    bench_call(&mut g, &id, "encoding_rs", src.len(), || {
-        let mut d = rs.new_decoder_without_bom_handling();
-        let (r, read, _, _) = d.decode_to_utf8(black_box(src), &mut dst, true);
-        (r == Rs::InputEmpty, read)
+        (r, read)
     });
     if tc.is_ascii_compatible() && src.is_ascii() {
         // The floor of decoding pure ASCII through an ASCII-compatible decoder: the
         // output is the input, so a copy of the same bytes is the fastest possible.
-        bench_call(&mut g, &id, "memcpy", src.len(), || {
+        b.call("memcpy", src.len(), || {
             let src = black_box(src);
             dst[..src.len()].copy_from_slice(src);
             (true, src.len())
         });
     }
-    g.finish();
+    b.finish();
 
     // UTF-8 → UTF-16 is in `utf8_groups`, next to simdutf.
     if name == "UTF-8" {
         return;
     }
-    let id = format!("decode_to_utf16/{name}/{file}");
-    let mut g = group(c, "decode_to_utf16", name, file, src.len());
-    let len = larger(
-        tc.new_decoder_without_bom_handling()
-            .max_utf16_buffer_length(src.len()),
-        rs.new_decoder_without_bom_handling()
-            .max_utf16_buffer_length(src.len()),
-    );
+    let mut b = Bench::new(c, "decode_to_utf16", name, file, src.len());
+    let len = larger!((tc, rs), |e| e
+        .new_decoder_without_bom_handling()
+        .max_utf16_buffer_length(src.len()));
     let mut dst = vec![0u16; len];
-    bench_call(&mut g, &id, "textcodec", src.len(), || {
-        let mut d = tc.new_decoder_without_bom_handling();
+    both!(b, src.len(), (tc, rs), |e| {
+        let mut d = e.new_decoder_without_bom_handling();
         let (r, read, _, _) = d.decode_to_utf16(black_box(src), &mut dst, true);
-        (r == Tc::InputEmpty, read)
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", src.len(), || {
-        let mut d = rs.new_decoder_without_bom_handling();
-        let (r, read, _, _) = d.decode_to_utf16(black_box(src), &mut dst, true);
-        (r == Rs::InputEmpty, read)
-    });
-    g.finish();
+    b.finish();
 }
 
 /// `encode_from_utf8` and `encode_from_utf16` of one input's decoded text.
 fn encode_groups(c: &mut Criterion, input: &EncodedInput) {
-    use encoding_rs::CoderResult as Rs;
-    use textcodec::CoderResult as Tc;
     let EncodedInput { name, tc, rs, .. } = *input;
     let file = input.file.as_str();
 
     let text = input.text.as_str();
-    let id = format!("encode_from_utf8/{name}/{file}");
-    let mut g = group(c, "encode_from_utf8", name, file, text.len());
-    let len = larger(
-        tc.new_encoder()
-            .max_buffer_length_from_utf8_if_no_unmappables(text.len()),
-        rs.new_encoder()
-            .max_buffer_length_from_utf8_if_no_unmappables(text.len()),
-    );
+    let mut b = Bench::new(c, "encode_from_utf8", name, file, text.len());
+    let len = larger!((tc, rs), |e| e
+        .new_encoder()
+        .max_buffer_length_from_utf8_if_no_unmappables(text.len()));
     let mut dst = vec![0u8; len];
-    bench_call(&mut g, &id, "textcodec", text.len(), || {
-        let mut e = tc.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf8(black_box(text), &mut dst, true);
-        (r == Tc::InputEmpty, read)
+    both!(b, text.len(), (tc, rs), |e| {
+        let mut enc = e.new_encoder();
+        let (r, read, _, _) = enc.encode_from_utf8(black_box(text), &mut dst, true);
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", text.len(), || {
-        let mut e = rs.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf8(black_box(text), &mut dst, true);
-        (r == Rs::InputEmpty, read)
-    });
-    g.finish();
+    b.finish();
 
     // UTF-16 → UTF-8 is in `utf8_groups`, next to simdutf.
     if name == "UTF-8" {
         return;
     }
     let utf16 = input.utf16.as_slice();
-    let id = format!("encode_from_utf16/{name}/{file}");
-    let mut g = group(c, "encode_from_utf16", name, file, utf16.len() * 2);
-    let len = larger(
-        tc.new_encoder()
-            .max_buffer_length_from_utf16_if_no_unmappables(utf16.len()),
-        rs.new_encoder()
-            .max_buffer_length_from_utf16_if_no_unmappables(utf16.len()),
-    );
+    let mut b = Bench::new(c, "encode_from_utf16", name, file, utf16.len() * 2);
+    let len = larger!((tc, rs), |e| e
+        .new_encoder()
+        .max_buffer_length_from_utf16_if_no_unmappables(utf16.len()));
     let mut dst = vec![0u8; len];
-    bench_call(&mut g, &id, "textcodec", utf16.len(), || {
-        let mut e = tc.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf16(black_box(utf16), &mut dst, true);
-        (r == Tc::InputEmpty, read)
+    both!(b, utf16.len(), (tc, rs), |e| {
+        let mut enc = e.new_encoder();
+        let (r, read, _, _) = enc.encode_from_utf16(black_box(utf16), &mut dst, true);
+        (r, read)
     });
-    bench_call(&mut g, &id, "encoding_rs", utf16.len(), || {
-        let mut e = rs.new_encoder();
-        let (r, read, _, _) = e.encode_from_utf16(black_box(utf16), &mut dst, true);
-        (r == Rs::InputEmpty, read)
-    });
-    g.finish();
+    b.finish();
 }
