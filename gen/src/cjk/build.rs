@@ -104,21 +104,14 @@ impl RowTable {
                 "span rows are contiguous"
             );
         }
-        out.konst(
-            &format!("{prefix}_ROW"),
-            &format!("{what}: first row of a span stored contiguously."),
+        let mut t = out.table(prefix, what);
+        t.konst(
+            "ROW",
+            "first row of a span stored contiguously.",
             rows.start,
         );
-        out.konst(
-            &format!("{prefix}_ROWS"),
-            &format!("{what}: rows in the span."),
-            rows.len(),
-        );
-        out.konst(
-            &format!("{prefix}_POOL"),
-            &format!("{what}: pool index of the span's first cell."),
-            first,
-        );
+        t.konst("ROWS", "rows in the span.", rows.len());
+        t.konst("POOL", "pool index of the span's first cell.", first);
     }
 
     /// The run-time lookup (`Rows::get` in src/tables/cjk/mod.rs).
@@ -140,30 +133,24 @@ impl RowTable {
 
     /// Emits the four arrays as `<prefix>_DESC`, `_POOL`, `_POOL_ROW`, `_RUNS`.
     pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        out.u16s(
-            &format!("{prefix}_DESC"),
-            &format!("{what}: per row, the stored row index, `0x8000 | run`, 0xFFFE (special) or 0xFFFF (empty)."),
+        let mut t = out.table(prefix, what);
+        t.u16s(
+            "DESC",
+            "per row, the stored row index, `0x8000 | run`, 0xFFFE (special) or 0xFFFF (empty).",
             &self.desc,
         );
-        out.u16s(
-            &format!("{prefix}_POOL"),
-            &format!(
-                "{what}: the stored rows, {} cells each (0 = unmapped).",
-                self.width
-            ),
+        t.u16s(
+            "POOL",
+            &format!("the stored rows, {} cells each (0 = unmapped).", self.width),
             &self.pool,
         );
-        out.u8s(
-            &format!("{prefix}_POOL_ROW"),
-            &format!("{what}: the row number of each stored row."),
+        t.u8s(
+            "POOL_ROW",
+            "the row number of each stored row.",
             &self.pool_row,
         );
         if !self.runs.is_empty() {
-            out.u16s(
-                &format!("{prefix}_RUNS"),
-                &format!("{what}: the first code point of each run row."),
-                &self.runs,
-            );
+            t.u16s("RUNS", "the first code point of each run row.", &self.runs);
         }
     }
 }
@@ -239,16 +226,9 @@ impl RankBitmap {
 
     /// Emits `<prefix>_BITS` and `<prefix>_RANKS`.
     pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        out.u64s(
-            &format!("{prefix}_BITS"),
-            &format!("{what}: bit i of word i / 64."),
-            &self.words,
-        );
-        out.u16s(
-            &format!("{prefix}_RANKS"),
-            &format!("{what}: set bits before each word."),
-            &self.ranks,
-        );
+        let mut t = out.table(prefix, what);
+        t.u64s("BITS", "bit i of word i / 64.", &self.words);
+        t.u16s("RANKS", "set bits before each word.", &self.ranks);
     }
 }
 
@@ -310,20 +290,21 @@ impl Groups {
 
     /// Emits `<prefix>_BASES`, `<prefix>_DELTAS` and (if any) `<prefix>_WIDE`.
     pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        out.u16s(
-            &format!("{prefix}_BASES"),
-            &format!("{what}: per group of {GROUP}, the smallest value, or 0x8000 | wide group."),
+        let mut t = out.table(prefix, what);
+        t.u16s(
+            "BASES",
+            &format!("per group of {GROUP}, the smallest value, or 0x8000 | wide group."),
             &self.bases,
         );
-        out.u8s(
-            &format!("{prefix}_DELTAS"),
-            &format!("{what}: value minus its group's base (0xFF = unmapped)."),
+        t.u8s(
+            "DELTAS",
+            "value minus its group's base (0xFF = unmapped).",
             &self.deltas,
         );
         if !self.wide.is_empty() {
-            out.u16s(
-                &format!("{prefix}_WIDE"),
-                &format!("{what}: the values of wide groups (0xFFFF = unmapped)."),
+            t.u16s(
+                "WIDE",
+                "the values of wide groups (0xFFFF = unmapped).",
                 &self.wide,
             );
         }

@@ -161,24 +161,17 @@ impl Hints {
 
     /// Emits `<prefix>_HINTS`, `<prefix>_HINT_START`, `<prefix>_HINT_LOG2`.
     pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        out.u8s(
-            &format!("{prefix}_HINTS"),
+        let mut t = out.table(prefix, what);
+        t.u8s(
+            "HINTS",
             &format!(
-                "{what}: window number of each set bit's code point (windows of {} pool cells).",
+                "window number of each set bit's code point (windows of {} pool cells).",
                 1 << self.log2
             ),
             &self.hints,
         );
-        out.konst(
-            &format!("{prefix}_HINT_START"),
-            &format!("{what}: pool index of window 0."),
-            self.start,
-        );
-        out.konst(
-            &format!("{prefix}_HINT_LOG2"),
-            &format!("{what}: log2 of the window size."),
-            self.log2 as usize,
-        );
+        t.konst("HINT_START", "pool index of window 0.", self.start);
+        t.konst("HINT_LOG2", "log2 of the window size.", self.log2 as usize);
     }
 }
 
@@ -206,6 +199,7 @@ impl EncodeRun {
 
 /// Emits runs as four parallel arrays `<prefix>_RUN_CP`, `_RUN_LEN`, `_RUN_POINTER`, `_RUN_WIDTH`.
 pub fn emit_runs(out: &mut Out, prefix: &str, what: &str, runs: &[EncodeRun]) {
+    let mut t = out.table(prefix, what);
     /// Array-name suffix, doc and field of one column.
     type Column = (&'static str, &'static str, fn(&EncodeRun) -> u16);
     let columns: [Column; 4] = [
@@ -218,11 +212,7 @@ pub fn emit_runs(out: &mut Out, prefix: &str, what: &str, runs: &[EncodeRun]) {
     ];
     for (suffix, doc, field) in columns {
         let column: Vec<u16> = runs.iter().map(field).collect();
-        out.u16s(
-            &format!("{prefix}_RUN_{suffix}"),
-            &format!("{what}: {doc}."),
-            &column,
-        );
+        t.u16s(&format!("RUN_{suffix}"), &format!("{doc}."), &column);
     }
 }
 
@@ -264,14 +254,7 @@ pub fn emit_sorted(out: &mut Out, prefix: &str, what: &str, pairs: &[(u16, u16)]
     );
     let keys: Vec<u16> = pairs.iter().map(|p| p.0).collect();
     let values: Vec<u16> = pairs.iter().map(|p| p.1).collect();
-    out.u16s(
-        &format!("{prefix}_KEYS"),
-        &format!("{what}: code points, ascending."),
-        &keys,
-    );
-    out.u16s(
-        &format!("{prefix}_VALUES"),
-        &format!("{what}: the pointer of each code point."),
-        &values,
-    );
+    let mut t = out.table(prefix, what);
+    t.u16s("KEYS", "code points, ascending.", &keys);
+    t.u16s("VALUES", "the pointer of each code point.", &values);
 }

@@ -58,4 +58,55 @@ impl Out {
     pub fn section(&mut self, title: &str) {
         self.body.push_str(&format!("\n// ---- {title} ----\n"));
     }
+
+    /// The statics of one table: named `<prefix>_<SUFFIX>`, documented
+    /// `<what>: <doc>`.
+    pub fn table<'a>(&'a mut self, prefix: &'a str, what: &'a str) -> Table<'a> {
+        Table {
+            out: self,
+            prefix,
+            what,
+        }
+    }
+}
+
+/// Emits the statics and constants of one table (see [`Out::table`]).
+pub struct Table<'a> {
+    out: &'a mut Out,
+    prefix: &'a str,
+    what: &'a str,
+}
+
+impl Table<'_> {
+    fn name(&self, suffix: &str) -> String {
+        format!("{}_{suffix}", self.prefix)
+    }
+
+    fn doc(&self, doc: &str) -> String {
+        format!("{}: {doc}", self.what)
+    }
+
+    /// `<prefix>_<suffix>: [u16; N]`.
+    pub fn u16s(&mut self, suffix: &str, doc: &str, items: &[u16]) {
+        let (name, doc) = (self.name(suffix), self.doc(doc));
+        self.out.u16s(&name, &doc, items);
+    }
+
+    /// `<prefix>_<suffix>: [u8; N]`.
+    pub fn u8s(&mut self, suffix: &str, doc: &str, items: &[u8]) {
+        let (name, doc) = (self.name(suffix), self.doc(doc));
+        self.out.u8s(&name, &doc, items);
+    }
+
+    /// `<prefix>_<suffix>: [u64; N]`.
+    pub fn u64s(&mut self, suffix: &str, doc: &str, items: &[u64]) {
+        let (name, doc) = (self.name(suffix), self.doc(doc));
+        self.out.u64s(&name, &doc, items);
+    }
+
+    /// `<prefix>_<suffix>: usize`.
+    pub fn konst(&mut self, suffix: &str, doc: &str, value: usize) {
+        let (name, doc) = (self.name(suffix), self.doc(doc));
+        self.out.konst(&name, &doc, value);
+    }
 }
