@@ -36,7 +36,7 @@ pub fn generate(out: &mut Out) {
     );
     out.u16s(
         "BIG5_DECODE",
-        "index Big5 from pointer BIG5_FIRST: the BMP code point, 0xD800 + i for U+20000 + BIG5_ASTRAL_LOW[i], 0 = unmapped.",
+        "index Big5 from pointer BIG5_FIRST: the BMP code point, `0xD800 + i` for `U+20000 + BIG5_ASTRAL_LOW[i]`, 0 = unmapped.",
         &decode,
     );
     out.u16s(
