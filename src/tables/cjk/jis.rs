@@ -112,7 +112,10 @@ pub(crate) fn jis0208_shift_jis_encode(c: u16) -> Option<u16> {
         return Some(p);
     }
     match g::JIS0208_SJIS_EXCEPTIONS_KEYS.binary_search(&c) {
-        Ok(i) => Some(g::JIS0208_SJIS_EXCEPTIONS_VALUES[i]).filter(|&q| q != 0xFFFF),
+        Ok(i) => g::JIS0208_SJIS_EXCEPTIONS_VALUES
+            .get(i)
+            .copied()
+            .filter(|&q| q != 0xFFFF),
         Err(_) => Some(p + g::JIS0208_SJIS_SHIFT as u16),
     }
 }
