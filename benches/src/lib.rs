@@ -223,7 +223,7 @@ pub fn corpus_dir() -> Result<PathBuf, String> {
         )),
         Some(dir) => {
             let dir = PathBuf::from(dir);
-            // `cargo bench` runs benches from the package folder (bench/), so a relative
+            // `cargo bench` runs benches from the package folder (benches/), so a relative
             // path meant from the workspace root (as CI sets it) is tried from there too.
             let from_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(&dir);
             if dir.is_dir() {

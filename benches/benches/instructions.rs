@@ -117,10 +117,11 @@ mod iai {
         }))
     }
 
-    /// Defines the textcodec and encoding_rs functions of one operation. The body sees
-    /// the case as `$c`, the encoding as `$e` and the implementing crate as `k`.
+    /// Defines the textcodec and encoding_rs functions of one operation and the iai
+    /// group `$group` comparing them. The body sees the case as `$c`, the encoding as
+    /// `$e` and the implementing crate as `k`.
     macro_rules! side_by_side {
-        ($cases:ident, $tc:ident, $rs:ident, |$c:ident, $e:ident| $body:expr) => {
+        ($group:ident, $cases:ident, $tc:ident, $rs:ident, |$c:ident, $e:ident| $body:expr) => {
             // textcodec's side. (No doc comments: `#[library_benchmark]` rejects them.)
             $cases! {
                 fn $tc($c: &'static mut Case) -> usize {
@@ -139,54 +140,51 @@ mod iai {
                     $body
                 }
             }
+            library_benchmark_group!(
+                name = $group;
+                compare_by_id = true;
+                benchmarks = $tc, $rs
+            );
         };
     }
 
-    /// UTF-8 cases.
+    /// UTF-8 cases (each case list ends with the benchmark function it applies to).
     macro_rules! utf8_cases {
-        (fn $($rest:tt)*) => {
+        ($($rest:tt)*) => {
             #[library_benchmark]
             #[bench::utf8_en_html(args = ("UTF-8", "en.html"), setup = case)]
             #[bench::utf8_ru_txt(args = ("UTF-8", "ru.txt"), setup = case)]
             #[bench::utf8_ja_txt(args = ("UTF-8", "ja.txt"), setup = case)]
-            fn $($rest)*
+            $($rest)*
         };
     }
 
-    /// Cases that can be encoded as well as decoded.
+    /// Cases that can be encoded as well as decoded: the UTF-8 ones and these.
     macro_rules! encode_cases {
-        (fn $($rest:tt)*) => {
-            #[library_benchmark]
-            #[bench::utf8_en_html(args = ("UTF-8", "en.html"), setup = case)]
-            #[bench::utf8_ru_txt(args = ("UTF-8", "ru.txt"), setup = case)]
-            #[bench::utf8_ja_txt(args = ("UTF-8", "ja.txt"), setup = case)]
-            #[bench::windows_1252_de_html(args = ("windows-1252", "de.html"), setup = case)]
-            #[bench::windows_1251_ru_txt(args = ("windows-1251", "ru.txt"), setup = case)]
-            #[bench::shift_jis_ja_txt(args = ("Shift_JIS", "ja.txt"), setup = case)]
-            #[bench::gb18030_zh_cn_txt(args = ("gb18030", "zh_cn.txt"), setup = case)]
-            #[bench::x_user_defined_binary_jpg(args = ("x-user-defined", "binary.jpg"), setup = case)]
-            fn $($rest)*
+        ($($rest:tt)*) => {
+            utf8_cases! {
+                #[bench::windows_1252_de_html(args = ("windows-1252", "de.html"), setup = case)]
+                #[bench::windows_1251_ru_txt(args = ("windows-1251", "ru.txt"), setup = case)]
+                #[bench::shift_jis_ja_txt(args = ("Shift_JIS", "ja.txt"), setup = case)]
+                #[bench::gb18030_zh_cn_txt(args = ("gb18030", "zh_cn.txt"), setup = case)]
+                #[bench::x_user_defined_binary_jpg(args = ("x-user-defined", "binary.jpg"), setup = case)]
+                $($rest)*
+            }
         };
     }
 
     /// Every case: the encodable ones and UTF-16LE.
     macro_rules! decode_cases {
-        (fn $($rest:tt)*) => {
-            #[library_benchmark]
-            #[bench::utf8_en_html(args = ("UTF-8", "en.html"), setup = case)]
-            #[bench::utf8_ru_txt(args = ("UTF-8", "ru.txt"), setup = case)]
-            #[bench::utf8_ja_txt(args = ("UTF-8", "ja.txt"), setup = case)]
-            #[bench::windows_1252_de_html(args = ("windows-1252", "de.html"), setup = case)]
-            #[bench::windows_1251_ru_txt(args = ("windows-1251", "ru.txt"), setup = case)]
-            #[bench::shift_jis_ja_txt(args = ("Shift_JIS", "ja.txt"), setup = case)]
-            #[bench::gb18030_zh_cn_txt(args = ("gb18030", "zh_cn.txt"), setup = case)]
-            #[bench::x_user_defined_binary_jpg(args = ("x-user-defined", "binary.jpg"), setup = case)]
-            #[bench::utf_16le_ja_txt(args = ("UTF-16LE", "ja.txt"), setup = case)]
-            fn $($rest)*
+        ($($rest:tt)*) => {
+            encode_cases! {
+                #[bench::utf_16le_ja_txt(args = ("UTF-16LE", "ja.txt"), setup = case)]
+                $($rest)*
+            }
         };
     }
 
     side_by_side!(
+        validate,
         utf8_cases,
         validate_textcodec,
         validate_encoding_rs,
@@ -194,6 +192,7 @@ mod iai {
     );
 
     side_by_side!(
+        decode_to_string,
         utf8_cases,
         decode_to_string_textcodec,
         decode_to_string_encoding_rs,
@@ -204,6 +203,7 @@ mod iai {
     );
 
     side_by_side!(
+        decode_to_utf8,
         decode_cases,
         decode_to_utf8_textcodec,
         decode_to_utf8_encoding_rs,
@@ -214,6 +214,7 @@ mod iai {
     );
 
     side_by_side!(
+        decode_to_utf16,
         decode_cases,
         decode_to_utf16_textcodec,
         decode_to_utf16_encoding_rs,
@@ -224,6 +225,7 @@ mod iai {
     );
 
     side_by_side!(
+        encode_from_utf8,
         encode_cases,
         encode_from_utf8_textcodec,
         encode_from_utf8_encoding_rs,
@@ -234,6 +236,7 @@ mod iai {
     );
 
     side_by_side!(
+        encode_from_utf16,
         encode_cases,
         encode_from_utf16_textcodec,
         encode_from_utf16_encoding_rs,
@@ -241,37 +244,6 @@ mod iai {
             let mut enc = e.new_encoder();
             black_box(enc.encode_from_utf16(&c.utf16, &mut c.out8, true).2)
         }
-    );
-
-    library_benchmark_group!(
-        name = validate;
-        compare_by_id = true;
-        benchmarks = validate_textcodec, validate_encoding_rs
-    );
-    library_benchmark_group!(
-        name = decode_to_string;
-        compare_by_id = true;
-        benchmarks = decode_to_string_textcodec, decode_to_string_encoding_rs
-    );
-    library_benchmark_group!(
-        name = decode_to_utf8;
-        compare_by_id = true;
-        benchmarks = decode_to_utf8_textcodec, decode_to_utf8_encoding_rs
-    );
-    library_benchmark_group!(
-        name = decode_to_utf16;
-        compare_by_id = true;
-        benchmarks = decode_to_utf16_textcodec, decode_to_utf16_encoding_rs
-    );
-    library_benchmark_group!(
-        name = encode_from_utf8;
-        compare_by_id = true;
-        benchmarks = encode_from_utf8_textcodec, encode_from_utf8_encoding_rs
-    );
-    library_benchmark_group!(
-        name = encode_from_utf16;
-        compare_by_id = true;
-        benchmarks = encode_from_utf16_textcodec, encode_from_utf16_encoding_rs
     );
 
     iai_callgrind::main!(
