@@ -61,6 +61,7 @@ pub use encoder::Encoder;
 pub use encoding::*;
 
 /// The outcome of a streaming call that replaces errors.
+#[must_use]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CoderResult {
     /// All the input was consumed.
@@ -71,6 +72,7 @@ pub enum CoderResult {
 }
 
 /// The outcome of a streaming decode without replacement.
+#[must_use]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DecoderResult {
     /// All the input was consumed.
@@ -85,6 +87,7 @@ pub enum DecoderResult {
 }
 
 /// The outcome of a streaming encode without replacement.
+#[must_use]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EncoderResult {
     /// All the input was consumed.
