@@ -46,10 +46,14 @@ mod codec;
 mod decoder;
 mod encoder;
 mod encoding;
+pub mod hooks;
 mod label;
 pub mod mem;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod simd;
 mod tables;
+pub mod text;
 mod variant;
 
 #[rustfmt::skip]

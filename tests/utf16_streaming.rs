@@ -238,14 +238,23 @@ fn the_two_reports_spelled_out() {
     let mut d = textcodec::UTF_16LE.new_decoder_without_bom_handling();
     let (res, read, written) =
         d.decode_to_utf16_without_replacement(b"\x00\xD8\x41\x00", &mut out, true);
-    assert_eq!((res, read, written), (textcodec::DecoderResult::Malformed(2, 0), 2, 0));
+    assert_eq!(
+        (res, read, written),
+        (textcodec::DecoderResult::Malformed(2, 0), 2, 0)
+    );
     // The high surrogate ends the first buffer: `A` is read with the error and held.
     let mut d = textcodec::UTF_16LE.new_decoder_without_bom_handling();
     let (res, read, _) = d.decode_to_utf16_without_replacement(b"\x00\xD8", &mut out, false);
     assert_eq!((res, read), (textcodec::DecoderResult::InputEmpty, 2));
     let (res, read, written) = d.decode_to_utf16_without_replacement(b"\x41\x00", &mut out, true);
-    assert_eq!((res, read, written), (textcodec::DecoderResult::Malformed(2, 2), 2, 0));
+    assert_eq!(
+        (res, read, written),
+        (textcodec::DecoderResult::Malformed(2, 2), 2, 0)
+    );
     let (res, read, written) = d.decode_to_utf16_without_replacement(b"", &mut out, true);
-    assert_eq!((res, read, written), (textcodec::DecoderResult::InputEmpty, 0, 1));
+    assert_eq!(
+        (res, read, written),
+        (textcodec::DecoderResult::InputEmpty, 0, 1)
+    );
     assert_eq!(out[0], 0x41);
 }
