@@ -67,6 +67,19 @@ impl ModelDecoder {
         }
     }
 
+    /// Output the handler holds after an error that read past the malformed bytes:
+    /// the spec would have restored those bytes to the queue and processed them
+    /// before reaching end-of-queue, so they come out now. (encoding_rs writes such a
+    /// held unit at the start of its next call, which may have no input.)
+    fn drain(&mut self, output: &mut Vec<u16>) {
+        let mut buf = [0u16; 64];
+        let (result, _, written) =
+            self.decoder
+                .decode_to_utf16_without_replacement(&[], &mut buf, false);
+        assert_eq!(result, encoding_rs::DecoderResult::InputEmpty);
+        output.extend_from_slice(&buf[..written]);
+    }
+
     /// `decode(input, {stream})`; `Err(())` is the `TypeError`.
     pub fn decode(&mut self, input: &[u8], stream: bool) -> Result<String, ()> {
         if !self.do_not_flush {
@@ -80,6 +93,7 @@ impl ModelDecoder {
         loop {
             let item = self.queue.pop_front();
             if item.is_none() && self.do_not_flush {
+                self.drain(&mut output);
                 return Ok(self.serialize(&output));
             }
             match self.handle(item, &mut output) {
@@ -99,6 +113,7 @@ impl ModelDecoder {
         loop {
             let item = self.queue.pop_front();
             if item.is_none() && !last {
+                self.drain(&mut output);
                 return Ok(self.serialize(&output));
             }
             match self.handle(item, &mut output) {
