@@ -35,6 +35,9 @@
 //! assert_eq!(&*encode("€☃", WINDOWS_1252), b"\x80&#9731;");
 //! ```
 
+// Without `alloc` the links to the allocating items have nothing to point to.
+#![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
+
 #[cfg(feature = "alloc")]
 use crate::EncoderResult;
 use crate::{Encoder, Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};

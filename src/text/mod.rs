@@ -39,6 +39,9 @@
 //! assert_eq!((r.read, r.written, &buf[..4]), (2, 4, "a€".as_bytes()));
 //! ```
 
+// Without `alloc` the links to the allocating items have nothing to point to.
+#![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
+
 mod decoder;
 mod encoder;
 mod stream;
@@ -113,8 +116,8 @@ impl core::error::Error for LabelError<'_> {}
 pub enum DecodeError {
     /// The error mode is fatal and the input is malformed in this encoding.
     Malformed(&'static Encoding),
-    /// A [`TextDecoderStream`] was written to after it finished
-    /// ([`flush`](TextDecoderStream::flush) completed).
+    /// A [`TextDecoderStream`] was written to after it finished (its flush
+    /// completed).
     Closed,
 }
 
@@ -181,7 +184,7 @@ pub(crate) fn all_encodings() -> impl Iterator<Item = &'static Encoding> {
 }
 
 /// `encoding`'s name, ASCII-lowercased: what the `encoding` getter of `TextDecoder`
-/// returns, e.g. `"shift_jis"` for [`SHIFT_JIS`].
+/// returns, e.g. `"shift_jis"` for [`SHIFT_JIS`](crate::SHIFT_JIS).
 pub fn lowercase_name(encoding: &'static Encoding) -> &'static str {
     LOWERCASE_NAMES
         .iter()

@@ -24,9 +24,11 @@ enum Life {
     Closed,
 }
 
-/// The `TextDecoderStream` object, one chunk at a time: [`transform`] is "decode and
-/// enqueue a chunk" (it returns the chunk of text the stream would enqueue; an empty
-/// one is not enqueued), [`flush`] is "flush and enqueue" at the end of the input.
+/// The `TextDecoderStream` object, one chunk at a time: `transform` (or
+/// [`transform_to_utf16`] / [`transform_to_utf8`] into the caller's buffer) is "decode
+/// and enqueue a chunk" (it returns the chunk of text the stream would enqueue; an
+/// empty one is not enqueued), `flush` (or [`flush_to_utf16`] / [`flush_to_utf8`]) is
+/// "flush and enqueue" at the end of the input.
 ///
 /// It decodes as a [`TextDecoder`](super::TextDecoder) whose calls all stream, except
 /// that it never starts afresh: the BOM is looked for only at the start of the whole
@@ -35,8 +37,10 @@ enum Life {
 /// sides are errored with it). After `flush` has finished, further calls return
 /// [`DecodeError::Closed`].
 ///
-/// [`transform`]: TextDecoderStream::transform
-/// [`flush`]: TextDecoderStream::flush
+/// [`transform_to_utf16`]: TextDecoderStream::transform_to_utf16
+/// [`transform_to_utf8`]: TextDecoderStream::transform_to_utf8
+/// [`flush_to_utf16`]: TextDecoderStream::flush_to_utf16
+/// [`flush_to_utf8`]: TextDecoderStream::flush_to_utf8
 ///
 /// ```
 /// use textcodec::text::TextDecoderStream;
@@ -256,17 +260,17 @@ impl TextDecoderStream {
     }
 }
 
-/// The `TextEncoderStream` object, one chunk at a time: [`transform`] is "encode and
-/// enqueue a chunk" (an empty result is not enqueued), [`flush`] is "encode and
-/// flush".
+/// The `TextEncoderStream` object, one chunk at a time: `transform` (or
+/// [`transform_into`] the caller's buffer) is "encode and enqueue a chunk" (an empty
+/// result is not enqueued), `flush` (or [`flush_into`]) is "encode and flush".
 ///
 /// Chunks are JavaScript strings, so UTF-16 that may hold lone surrogates. A high
 /// (leading) surrogate at the end of a chunk is held: if the next chunk starts with a
 /// low surrogate the two make one character, otherwise the held one becomes U+FFFD;
 /// at the end it becomes U+FFFD (`EF BF BD`).
 ///
-/// [`transform`]: TextEncoderStream::transform
-/// [`flush`]: TextEncoderStream::flush
+/// [`transform_into`]: TextEncoderStream::transform_into
+/// [`flush_into`]: TextEncoderStream::flush_into
 ///
 /// ```
 /// use textcodec::text::TextEncoderStream;
