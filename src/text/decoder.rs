@@ -307,7 +307,6 @@ impl Common {
     }
 
     /// The bytes that decode to U+FEFF as the first item of a fresh decoder's output.
-    #[cfg(feature = "alloc")]
     fn bom_bytes(&self) -> &'static [u8] {
         if self.encoding == UTF_16BE {
             b"\xFE\xFF"
@@ -340,15 +339,32 @@ impl Common {
     /// of `src` read. On `Malformed` (fatal mode) BOM seen is left as it was: the spec
     /// throws before serializing anything.
     pub(super) fn run<S: Sink>(&mut self, out: &mut S, src: &[u8], last: bool) -> (Outcome, usize) {
-        self.fresh = false;
+        let was_fresh = core::mem::replace(&mut self.fresh, false);
         let mut pos = 0;
         // Whether this call has produced output while BOM seen was false; committed to
         // BOM seen unless the call fails.
         let mut seen = false;
+        let bom = self.bom_bytes();
+        if self.strips_bom() && was_fresh && !(src.len() < bom.len() && bom.starts_with(src)) {
+            // A new decoder's first scalar value is U+FEFF exactly when the input starts
+            // with the encoding's BOM bytes, and those leave the decoder as new: skip
+            // them, and decode the rest straight into the output.
+            if src.starts_with(bom) {
+                pos = bom.len();
+                seen = true;
+            }
+            let before = out.written();
+            let (outcome, r) = out.decode(&mut self.decoder, &src[pos..], last, self.fatal);
+            if outcome != Outcome::Malformed {
+                self.bom_seen |= seen || out.written() > before;
+            }
+            return (outcome, pos + r);
+        }
         if self.strips_bom() {
-            // Until the first scalar value comes out, feed one byte at a time: then a
-            // U+FEFF heading the output is followed by one step's output at most, and
-            // dropping it moves a few units instead of the whole output.
+            // A decoder that has been fed (or input that is the start of a BOM and may
+            // end in the next call): until the first scalar value comes out, feed one
+            // byte at a time; then a U+FEFF heading the output is followed by one
+            // step's output at most, and dropping it moves a few units.
             loop {
                 let end = (pos + 1).min(src.len());
                 let piece_last = last && end == src.len();
