@@ -49,13 +49,17 @@ mod decoder;
 mod encoder;
 mod encoding;
 mod handles;
+pub mod hooks;
 mod label;
 pub mod mem;
 #[cfg(feature = "alloc")]
 mod oneshot;
 mod result;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod simd;
 mod tables;
+pub mod text;
 mod variant;
 
 #[rustfmt::skip]

@@ -4,6 +4,7 @@
 
 /// The outcome of a streaming call that replaces errors.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[must_use]
 pub enum CoderResult {
     /// All the input was consumed.
     InputEmpty,
@@ -14,6 +15,7 @@ pub enum CoderResult {
 
 /// The outcome of a streaming decode without replacement.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[must_use]
 pub enum DecoderResult {
     /// All the input was consumed.
     InputEmpty,
@@ -28,6 +30,7 @@ pub enum DecoderResult {
 
 /// The outcome of a streaming encode without replacement.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[must_use]
 pub enum EncoderResult {
     /// All the input was consumed.
     InputEmpty,

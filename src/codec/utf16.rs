@@ -100,19 +100,33 @@ impl Utf16Decoder {
                 if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
+                // A high surrogate held from an earlier unit, then a unit that does not
+                // pair with it: as encoding_rs, consume that unit with the error
+                // (`Malformed(2, 2)`) and process it on the next call. (The spec
+                // restores its bytes instead; the output is the same.)
                 self.lead_surrogate = None;
-                if straddles {
-                    // The unit's first byte came in an earlier buffer: consume the
-                    // unit now and process it on the next call.
-                    self.lead_byte = None;
-                    self.stashed = Some(unit);
-                    return (DecoderResult::Malformed(2, 2), r + 1);
-                }
-                // The spec restores the unit's bytes: leave them unread.
-                return (DecoderResult::Malformed(2, 0), r);
+                self.lead_byte = None;
+                self.stashed = Some(unit);
+                return (DecoderResult::Malformed(2, 2), r + consumed);
             }
             match unit {
                 0xD800..=0xDBFF => {
+                    // A high surrogate read whole with the next unit whole in the same
+                    // buffer is settled at once, as encoding_rs's bulk path does: when
+                    // that unit does not pair, the error is the surrogate alone
+                    // (`Malformed(2, 0)`) and the unit stays unread. Otherwise (the
+                    // surrogate is the buffer's last whole unit, or straddled a buffer
+                    // boundary) it is held for the next unit.
+                    if !straddles {
+                        if let Some(&[a, b]) = src.get(r + 2..r + 4) {
+                            if !(0xDC00..=0xDFFF).contains(&self.unit(a, b)) {
+                                if dst.room() < U::FFFD_LEN {
+                                    return (DecoderResult::OutputFull, r);
+                                }
+                                return (DecoderResult::Malformed(2, 0), r + 2);
+                            }
+                        }
+                    }
                     self.lead_surrogate = Some(unit);
                     self.lead_byte = None;
                     r += consumed;
