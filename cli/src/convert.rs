@@ -400,3 +400,23 @@ pub fn run(args: &Args, source: Source, target: Target) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_only_on_a_terminal_for_large_inputs_of_known_size() {
+        assert!(progress_wanted(true, Some(PROGRESS_MIN)));
+        assert!(!progress_wanted(true, Some(PROGRESS_MIN - 1)));
+        assert!(!progress_wanted(false, Some(u64::MAX)));
+        assert!(!progress_wanted(true, None));
+    }
+
+    #[test]
+    fn os_error_numbers_are_left_out_of_messages() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(describe(&e), "No such file or directory");
+        assert_eq!(describe(&io::Error::other("plain")), "plain");
+    }
+}
