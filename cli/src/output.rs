@@ -72,6 +72,12 @@ impl TempFile {
     /// Creates `.NAME.textcodec-PID-N.tmp` in the target's directory, with the target's
     /// permissions when it exists.
     pub fn create(target: &Path) -> io::Result<TempFile> {
+        if target.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "is a directory",
+            ));
+        }
         let name = target
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;

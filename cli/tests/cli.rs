@@ -338,6 +338,10 @@ fn exit_code_5_for_io_errors() {
     let out = run(&["-o", nowhere.to_str().unwrap()], b"x");
     assert_code(&out, 5);
     assert!(stderr(&out).contains("cannot create"), "{}", stderr(&out));
+    // Nor can a directory be the output.
+    let out = run(&["-o", dir.path().to_str().unwrap()], b"x");
+    assert_code(&out, 5);
+    assert!(stderr(&out).contains("is a directory"), "{}", stderr(&out));
     // A read error: Linux's /proc/self/mem opens, but reading its first page fails.
     let out = run(&["/proc/self/mem"], b"");
     assert_code(&out, 5);

@@ -49,8 +49,9 @@ impl DecodeReaderBuilder {
             BomHandling::Remove => self.encoding.new_decoder_with_bom_removal(),
             BomHandling::Keep => self.encoding.new_decoder_without_bom_handling(),
         };
+        // Room for a whole input buffer and the bytes a decoder may hold from before it.
         let out_len = decoder
-            .max_utf8_buffer_length(self.capacity)
+            .max_utf8_buffer_length(self.capacity + TAIL)
             .unwrap_or(self.capacity)
             .max(4 * MIN_CAPACITY);
         let out = String::from_utf8(vec![0; out_len])

@@ -362,7 +362,7 @@ impl<W: Write> Write for EncodeWriter<W> {
         if self.partial_len > 0 {
             // Complete the character begun in an earlier write.
             let pl = self.partial_len;
-            let need = sequence_len(self.partial[0]) - pl;
+            let need = sequence_len(self.partial[0]).saturating_sub(pl);
             let add = need.min(data.len());
             let mut tmp = [0u8; 4];
             tmp[..pl].copy_from_slice(&self.partial[..pl]);
