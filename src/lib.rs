@@ -20,7 +20,8 @@
 //! # Features
 //!
 //! - `alloc` (default): the `Cow`/`String`/`Vec` conveniences.
-//! - `std`: nothing extra yet beyond `alloc`.
+//! - `std`: the `io` module: `DecodeReader` (any encoding in, UTF-8 out, as
+//!   `Read` and `BufRead`) and `EncodeWriter` (UTF-8 in, any encoding out, as `Write`).
 //!
 //! Without default features the crate is `#![no_std]` with no allocation: the
 //! streaming API into caller buffers only.
@@ -50,6 +51,9 @@ mod encoder;
 mod encoding;
 mod handles;
 pub mod hooks;
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub mod io;
 mod label;
 pub mod mem;
 #[cfg(feature = "alloc")]
