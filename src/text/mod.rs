@@ -42,8 +42,10 @@
 // Without `alloc` the links to the allocating items have nothing to point to.
 #![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
 
+mod common;
 mod decoder;
 mod encoder;
+mod sink;
 mod stream;
 
 pub use decoder::{DecodeStatus, DecodeToResult, TextDecoder};

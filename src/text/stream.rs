@@ -2,10 +2,11 @@
 //! their transform streams do to each chunk written (`transform`) and at the end
 //! (`flush`), without a streams implementation around them.
 
-use super::decoder::{Common, Outcome, Sink, Utf16Slice, Utf8Slice};
-#[cfg(feature = "alloc")]
-use super::decoder::{StringSink, Utf16Vec};
+use super::common::Common;
 use super::encoder::{next_scalar, put, utf16_into};
+use super::sink::{Outcome, Sink, Utf16Slice, Utf8Slice};
+#[cfg(feature = "alloc")]
+use super::sink::{StringSink, Utf16Vec};
 use super::{
     check_encoding, encoding_for_label, DecodeError, DecodeStatus, DecodeToResult,
     EncodeIntoResult, LabelError, TextDecoderOptions, TextEncoder,
