@@ -1,6 +1,7 @@
 //! The public [`Encoder`]: streaming encode from UTF-8 or UTF-16 with or without
 //! numeric character reference replacement.
 
+use crate::codec::Unmappables;
 use crate::encoding::Encoding;
 use crate::handles::{ByteDest, Source, Utf16Source, Utf8Source};
 #[cfg(feature = "alloc")]
@@ -11,27 +12,6 @@ use crate::variant::VariantEncoder;
 /// Bytes reserved at the end of the output for a numeric character reference:
 /// the longest is `&#1114111;`.
 pub(crate) const NCR_EXTRA: usize = 10;
-
-/// Writes `&#N;` for `c` into `dst` (which has at least [`NCR_EXTRA`] bytes); returns its length.
-fn write_ncr(c: char, dst: &mut [u8]) -> usize {
-    let mut digits = [0u8; 7];
-    let mut n = u32::from(c);
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let len = digits.len() - k;
-    dst[0] = b'&';
-    dst[1] = b'#';
-    dst[2..2 + len].copy_from_slice(&digits[k..]);
-    dst[2 + len] = b';';
-    len + 3
-}
 
 impl Encoding {
     /// An encoder for this encoding's output encoding.
@@ -152,15 +132,26 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (EncoderResult, usize, usize) {
+        self.encode_utf8_with(src, dst, last, &mut Unmappables::report())
+    }
+
+    /// Encodes UTF-8, doing with unmappable characters what `unmappables` says.
+    fn encode_utf8_with(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        unmappables: &mut Unmappables,
+    ) -> (EncoderResult, usize, usize) {
         let mut d = ByteDest::new(dst);
         if self.pending_high.is_some() {
-            match self.flush_pending_high(None, &mut d) {
+            match self.flush_pending_high(None, &mut d, unmappables) {
                 (EncoderResult::InputEmpty, _) => {}
                 (other, _) => return (other, 0, d.written()),
             }
         }
         let mut s = Utf8Source::new(src);
-        let result = self.variant.encode(&mut s, &mut d, last);
+        let result = self.variant.encode(&mut s, &mut d, last, unmappables);
         (result, s.pos(), d.written())
     }
 
@@ -170,6 +161,7 @@ impl Encoder {
         &mut self,
         next: Option<u16>,
         d: &mut ByteDest,
+        unmappables: &mut Unmappables,
     ) -> (EncoderResult, usize) {
         let Some(high) = self.pending_high else {
             return (EncoderResult::InputEmpty, 0);
@@ -179,7 +171,7 @@ impl Encoder {
             _ => ([0xFFFD, 0], 0),
         };
         let mut s = Utf16Source::new(&units[..1 + take]);
-        match self.variant.encode(&mut s, d, false) {
+        match self.variant.encode(&mut s, d, false, unmappables) {
             EncoderResult::OutputFull => (EncoderResult::OutputFull, 0),
             other => {
                 self.pending_high = None;
@@ -197,13 +189,24 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (EncoderResult, usize, usize) {
+        self.encode_utf16_with(src, dst, last, &mut Unmappables::report())
+    }
+
+    /// Encodes UTF-16, doing with unmappable characters what `unmappables` says.
+    fn encode_utf16_with(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+        unmappables: &mut Unmappables,
+    ) -> (EncoderResult, usize, usize) {
         let mut d = ByteDest::new(dst);
         let mut read = 0;
         if self.pending_high.is_some() {
             if src.is_empty() && !last {
                 return (EncoderResult::InputEmpty, 0, 0);
             }
-            match self.flush_pending_high(src.first().copied(), &mut d) {
+            match self.flush_pending_high(src.first().copied(), &mut d, unmappables) {
                 (EncoderResult::InputEmpty, take) => read = take,
                 (other, take) => return (other, take, d.written()),
             }
@@ -212,7 +215,7 @@ impl Encoder {
         let keep = !last && matches!(rest.last(), Some(0xD800..=0xDBFF));
         let body = if keep { &rest[..rest.len() - 1] } else { rest };
         let mut s = Utf16Source::new(body);
-        let result = self.variant.encode(&mut s, &mut d, last);
+        let result = self.variant.encode(&mut s, &mut d, last, unmappables);
         read += s.pos();
         if keep && result == EncoderResult::InputEmpty {
             self.pending_high = Some(rest[rest.len() - 1]);
@@ -221,17 +224,19 @@ impl Encoder {
         (result, read, d.written())
     }
 
-    /// Shared loop of the replacing encoders: `core(self, from, dst)` encodes the input
-    /// from position `from` without replacement.
+    /// The replacing encoders: `encode(self, dst, unmappables)` encodes all the input
+    /// with references written inside the codec loop, so an unmappable character costs
+    /// about what a mappable one does.
     fn encode_replacing(
         &mut self,
         src_len: usize,
         dst: &mut [u8],
         last: bool,
-        mut core: impl FnMut(&mut Self, usize, &mut [u8]) -> (EncoderResult, usize, usize),
+        encode: impl FnOnce(&mut Self, &mut [u8], &mut Unmappables) -> (EncoderResult, usize, usize),
     ) -> (CoderResult, usize, usize, bool) {
-        let extra = self.ncr_extra();
-        let Some(effective) = dst.len().checked_sub(extra) else {
+        if dst.len() < self.ncr_extra() {
+            // As in encoding_rs: a buffer shorter than the longest reference makes no
+            // progress (and reports `InputEmpty` only when there is nothing to do).
             let done = src_len == 0 && !(last && self.has_pending_state());
             let result = if done {
                 CoderResult::InputEmpty
@@ -239,34 +244,16 @@ impl Encoder {
                 CoderResult::OutputFull
             };
             return (result, 0, 0, false);
-        };
-        let (mut read, mut written, mut replaced) = (0, 0, false);
-        loop {
-            let (result, r, w) = core(self, read, &mut dst[written..effective]);
-            read += r;
-            written += w;
-            match result {
-                EncoderResult::InputEmpty => {
-                    return (CoderResult::InputEmpty, read, written, replaced)
-                }
-                EncoderResult::OutputFull => {
-                    return (CoderResult::OutputFull, read, written, replaced)
-                }
-                EncoderResult::Unmappable(c) => {
-                    replaced = true;
-                    written += write_ncr(c, &mut dst[written..]);
-                    if written >= effective {
-                        let done = read == src_len && !(last && self.has_pending_state());
-                        let result = if done {
-                            CoderResult::InputEmpty
-                        } else {
-                            CoderResult::OutputFull
-                        };
-                        return (result, read, written, replaced);
-                    }
-                }
-            }
         }
+        let mut unmappables = Unmappables::ncr();
+        let (result, read, written) = encode(self, dst, &mut unmappables);
+        // Replacing, the codecs stop only for the end of the input or of the room.
+        let result = if result == EncoderResult::InputEmpty {
+            CoderResult::InputEmpty
+        } else {
+            CoderResult::OutputFull
+        };
+        (result, read, written, unmappables.replaced())
     }
 
     /// Encodes UTF-8, writing unmappable characters as `&#NNNN;`.
@@ -295,8 +282,8 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        self.encode_replacing(src.len(), dst, last, |e, from, d| {
-            e.encode_from_utf8_without_replacement(&src[from..], d, last)
+        self.encode_replacing(src.len(), dst, last, |e, d, u| {
+            e.encode_utf8_with(src, d, last, u)
         })
     }
 
@@ -309,8 +296,8 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        self.encode_replacing(src.len(), dst, last, |e, from, d| {
-            e.encode_from_utf16_without_replacement(&src[from..], d, last)
+        self.encode_replacing(src.len(), dst, last, |e, d, u| {
+            e.encode_utf16_with(src, d, last, u)
         })
     }
 

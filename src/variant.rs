@@ -2,7 +2,7 @@
 
 use crate::codec::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
-    x_user_defined,
+    x_user_defined, Unmappables,
 };
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
@@ -220,22 +220,25 @@ pub(crate) enum VariantEncoder {
 
 impl VariantEncoder {
     /// Encodes from `src` into `dst`; the source tracks how much was read.
+    /// Unmappable characters are reported or replaced as `unmappables` says.
     #[inline]
     pub(crate) fn encode<S: Source>(
         &mut self,
         src: &mut S,
         dst: &mut ByteDest,
         last: bool,
+        unmappables: &mut Unmappables,
     ) -> EncoderResult {
+        let u = unmappables;
         match self {
             VariantEncoder::Utf8(e) => e.encode(src, dst),
-            VariantEncoder::SingleByte(e) => e.encode(src, dst),
-            VariantEncoder::Gb18030(e) => e.encode(src, dst),
-            VariantEncoder::Big5 => big5::encode(src, dst),
-            VariantEncoder::EucJp => euc_jp::encode(src, dst),
-            VariantEncoder::Iso2022Jp(e) => e.encode(src, dst, last),
-            VariantEncoder::ShiftJis => shift_jis::encode(src, dst),
-            VariantEncoder::EucKr => euc_kr::encode(src, dst),
+            VariantEncoder::SingleByte(e) => e.encode(src, dst, u),
+            VariantEncoder::Gb18030(e) => e.encode(src, dst, u),
+            VariantEncoder::Big5 => big5::encode(src, dst, u),
+            VariantEncoder::EucJp => euc_jp::encode(src, dst, u),
+            VariantEncoder::Iso2022Jp(e) => e.encode(src, dst, last, u),
+            VariantEncoder::ShiftJis => shift_jis::encode(src, dst, u),
+            VariantEncoder::EucKr => euc_kr::encode(src, dst, u),
         }
     }
 

@@ -2,6 +2,7 @@
 //! points) and encoder (the index Big5 pointer rule).
 
 use crate::codec::two_byte::{self, Bytes, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, Source};
 use crate::result::EncoderResult;
 use crate::tables::cjk;
@@ -55,8 +56,12 @@ fn special(pointer: usize) -> u32 {
 pub(crate) type Big5Decoder = TwoByteDecoder<Big5>;
 
 /// Encodes from `src` into `dst`.
-pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
-    two_byte::encode(src, dst, |c| {
+pub(crate) fn encode<S: Source>(
+    src: &mut S,
+    dst: &mut ByteDest,
+    unmappables: &mut Unmappables,
+) -> EncoderResult {
+    two_byte::encode(src, dst, unmappables, |c| {
         let pointer = cjk::big5_encode(u32::from(c))?;
         let lead = (pointer / 157 + 0x81) as u8;
         let trail = (pointer % 157) as u8;

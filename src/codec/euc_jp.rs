@@ -3,6 +3,7 @@
 //! spec says).
 
 use crate::codec::two_byte::{self, Bytes, Lead, TwoByte};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
@@ -151,8 +152,12 @@ impl EucJpDecoder {
 }
 
 /// Encodes from `src` into `dst`.
-pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
-    two_byte::encode(src, dst, |c| {
+pub(crate) fn encode<S: Source>(
+    src: &mut S,
+    dst: &mut ByteDest,
+    unmappables: &mut Unmappables,
+) -> EncoderResult {
+    two_byte::encode(src, dst, unmappables, |c| {
         let c = u16::try_from(u32::from(c)).ok()?;
         match c {
             0xA5 => return Some(Bytes::One(0x5C)),

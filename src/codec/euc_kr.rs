@@ -2,6 +2,7 @@
 //! Unified Hangul Code extension, leads 0x81..=0xFE, trails 0x41..=0xFE).
 
 use crate::codec::two_byte::{self, Bytes, TwoByte, TwoByteDecoder};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, Source};
 use crate::result::EncoderResult;
 use crate::tables::cjk;
@@ -38,8 +39,12 @@ impl TwoByte for EucKr {
 pub(crate) type EucKrDecoder = TwoByteDecoder<EucKr>;
 
 /// Encodes from `src` into `dst`.
-pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
-    two_byte::encode(src, dst, |c| {
+pub(crate) fn encode<S: Source>(
+    src: &mut S,
+    dst: &mut ByteDest,
+    unmappables: &mut Unmappables,
+) -> EncoderResult {
+    two_byte::encode(src, dst, unmappables, |c| {
         let pointer = cjk::euc_kr_encode(u16::try_from(u32::from(c)).ok()?)?;
         Some(Bytes::Two(
             (pointer / 190 + 0x81) as u8,

@@ -8,6 +8,7 @@
 //! encoding_rs.
 
 use crate::codec::two_byte::{self, Bytes, Lead, TwoByte};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
@@ -364,11 +365,16 @@ pub(crate) struct Gb18030Encoder {
 
 impl Gb18030Encoder {
     /// Encodes from `src` into `dst`.
-    pub(crate) fn encode<S: Source>(&mut self, src: &mut S, dst: &mut ByteDest) -> EncoderResult {
+    pub(crate) fn encode<S: Source>(
+        &mut self,
+        src: &mut S,
+        dst: &mut ByteDest,
+        unmappables: &mut Unmappables,
+    ) -> EncoderResult {
         if self.is_gbk {
-            two_byte::encode(src, dst, |c| encode_char(c, true))
+            two_byte::encode(src, dst, unmappables, |c| encode_char(c, true))
         } else {
-            two_byte::encode(src, dst, |c| encode_char(c, false))
+            two_byte::encode(src, dst, unmappables, |c| encode_char(c, false))
         }
     }
 }

@@ -7,6 +7,7 @@
 //! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
 
 use crate::codec::two_byte::{self, Lead, TwoByte};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
@@ -368,6 +369,7 @@ impl Iso2022JpEncoder {
         src: &mut S,
         dst: &mut ByteDest,
         last: bool,
+        unmappables: &mut Unmappables,
     ) -> EncoderResult {
         loop {
             // The hot loops: ASCII in the ASCII state, jis0208 in the jis0208 state,
@@ -391,7 +393,10 @@ impl Iso2022JpEncoder {
             let cp = u32::from(c);
             // Step 3: never write these in ASCII or Roman.
             if self.state != EncState::Jis0208 && matches!(cp, 0x0E | 0x0F | 0x1B) {
-                return EncoderResult::Unmappable('\u{FFFD}');
+                match unmappables.unmappable('\u{FFFD}', before, src, dst) {
+                    Some(result) => return result,
+                    None => continue,
+                }
             }
             let byte = match (self.state, cp) {
                 (EncState::Ascii, 0x00..=0x7F) => Some(cp as u8),
@@ -444,7 +449,10 @@ impl Iso2022JpEncoder {
                     dst.push_units(&TO_ASCII);
                     self.state = EncState::Ascii;
                 }
-                return EncoderResult::Unmappable(c);
+                match unmappables.unmappable(c, before, src, dst) {
+                    Some(result) => return result,
+                    None => continue,
+                }
             };
             if self.state != EncState::Jis0208 {
                 if dst.room() < 3 {

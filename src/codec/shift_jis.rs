@@ -2,6 +2,7 @@
 //! single bytes 0x80 and 0xA1..=0xDF) and encoder (the index Shift_JIS pointer).
 
 use crate::codec::two_byte::{self, Bytes, Lead, TwoByte, TwoByteDecoder};
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, Source};
 use crate::result::EncoderResult;
 use crate::tables::cjk;
@@ -55,8 +56,12 @@ static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0x80, 0xFC)]);
 pub(crate) type ShiftJisDecoder = TwoByteDecoder<ShiftJis>;
 
 /// Encodes from `src` into `dst`.
-pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
-    two_byte::encode(src, dst, |c| {
+pub(crate) fn encode<S: Source>(
+    src: &mut S,
+    dst: &mut ByteDest,
+    unmappables: &mut Unmappables,
+) -> EncoderResult {
+    two_byte::encode(src, dst, unmappables, |c| {
         let c = u16::try_from(u32::from(c)).ok()?;
         match c {
             0x80 => return Some(Bytes::One(0x80)),

@@ -9,6 +9,7 @@
 
 use core::marker::PhantomData;
 
+use crate::codec::Unmappables;
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
 
@@ -349,11 +350,13 @@ pub(crate) enum Bytes {
 }
 
 /// The encoder loop of the ASCII-compatible CJK encodings: ASCII runs go through
-/// the bulk copy, every other character through `map` (`None` = unmappable).
+/// the bulk copy, every other character through `map` (`None` = unmappable, then
+/// reported or replaced as `unmappables` says).
 #[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,
+    unmappables: &mut Unmappables,
     mut map: impl FnMut(char) -> Option<Bytes>,
 ) -> EncoderResult {
     loop {
@@ -399,7 +402,10 @@ pub(crate) fn encode<S: Source>(
                     true
                 }
             }
-            None => return EncoderResult::Unmappable(c),
+            None => match unmappables.unmappable(c, before, src, dst) {
+                Some(result) => return result,
+                None => true,
+            },
         };
         if !fits {
             src.set_pos(before);
