@@ -117,6 +117,25 @@ mod iai {
         }))
     }
 
+    /// The case for `label` from `file` whose text is the file's own (cut as in
+    /// [`case`]), with the characters `label` lacks: the encode-with-references
+    /// benchmarks.
+    pub fn ncr_case(label: &str, file: &str) -> &'static mut Case {
+        let c = case(label, file);
+        let dir = textcodec_bench::corpus_dir().expect("corpus checked in main");
+        let raw = read_corpus_file(&dir, file).expect("corpus file");
+        let max = if textcodec_bench::quick_mode() {
+            4 * 1024
+        } else {
+            16 * 1024
+        };
+        c.text = std::str::from_utf8(utf8_prefix(&raw, max))
+            .expect("UTF-8")
+            .to_owned();
+        c.out8 = vec![0; 12 * c.text.len() + 64];
+        c
+    }
+
     /// Defines the textcodec and encoding_rs functions of one operation and the iai
     /// group `$group` comparing them. The body sees the case as `$c`, the encoding as
     /// `$e` and the implementing crate as `k`.
@@ -235,6 +254,29 @@ mod iai {
         }
     );
 
+    /// The dense-unmappable cases (see `textcodec_bench::NCR_INPUTS`).
+    macro_rules! ncr_cases {
+        ($($rest:tt)*) => {
+            #[library_benchmark]
+            #[bench::windows_1258_vi_txt(args = ("windows-1258", "vi.txt"), setup = ncr_case)]
+            #[bench::windows_1252_ja_txt(args = ("windows-1252", "ja.txt"), setup = ncr_case)]
+            #[bench::windows_1252_de_html(args = ("windows-1252", "de.html"), setup = ncr_case)]
+            #[bench::windows_1250_cs_html(args = ("windows-1250", "cs.html"), setup = ncr_case)]
+            $($rest)*
+        };
+    }
+
+    side_by_side!(
+        encode_from_utf8_ncr,
+        ncr_cases,
+        encode_from_utf8_ncr_textcodec,
+        encode_from_utf8_ncr_encoding_rs,
+        |c, e| {
+            let mut enc = e.new_encoder();
+            black_box(enc.encode_from_utf8(&c.text, &mut c.out8, true).2)
+        }
+    );
+
     side_by_side!(
         encode_from_utf16,
         encode_cases,
@@ -249,7 +291,7 @@ mod iai {
     iai_callgrind::main!(
         config = LibraryBenchmarkConfig::default().pass_through_envs([CORPUS_ENV, QUICK_ENV]);
         library_benchmark_groups = validate, decode_to_string, decode_to_utf8, decode_to_utf16,
-            encode_from_utf8, encode_from_utf16
+            encode_from_utf8, encode_from_utf8_ncr, encode_from_utf16
     );
 
     /// Runs the iai-callgrind harness (`main` is private to this module).

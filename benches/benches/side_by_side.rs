@@ -14,7 +14,10 @@
 //! - `decode_to_string/UTF-8`: `Decoder::decode_to_string` vs `str::from_utf8` + `push_str`;
 //! - `decode_to_utf8`, `decode_to_utf16`, `encode_from_utf8`, `encode_from_utf16` for every
 //!   encoding (textcodec vs encoding_rs); pure-ASCII input through an ASCII-compatible
-//!   decoder to UTF-8 also against `memcpy` (a copy of the same bytes, the floor).
+//!   decoder to UTF-8 also against `memcpy` (a copy of the same bytes, the floor);
+//! - `encode_from_utf8_ncr`: `Encoder::encode_from_utf8` of a text with many characters
+//!   the encoding lacks (vi.txt to windows-1258, ja.txt to windows-1252, ...), which
+//!   become numeric character references (textcodec vs encoding_rs).
 //!
 //! Inputs come from the corpus folder in `TEXTCODEC_CORPUS` (nothing is run without
 //! it); `TEXTCODEC_BENCH_QUICK=1` selects a representative subset and short
@@ -26,7 +29,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{EncodedInput, Inputs, Utf8Input};
+use common::{EncodedInput, Inputs, NcrInput, Utf8Input};
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 
 /// A criterion group measuring wall-clock time.
@@ -235,6 +238,29 @@ fn encoding_groups(c: &mut Criterion, inputs: &Inputs) {
     for input in inputs.encoded.iter().filter(|i| i.encodable) {
         encode_groups(c, input);
     }
+    for input in &inputs.ncr {
+        ncr_group(c, input);
+    }
+}
+
+/// `encode_from_utf8_ncr` of one dense-unmappable input: the text as it is, with its
+/// unmappable characters written as `&#NNNN;`.
+fn ncr_group(c: &mut Criterion, input: &NcrInput) {
+    let NcrInput { name, tc, rs, .. } = *input;
+    let text = input.text.as_str();
+    let mut b = Bench::new(c, "encode_from_utf8_ncr", name, &input.file, text.len());
+    // Room for every character as the longest reference, so that one call finishes.
+    let len = larger!((tc, rs), |e| e
+        .new_encoder()
+        .max_buffer_length_from_utf8_if_no_unmappables(text.len()))
+        + 10 * text.chars().count();
+    let mut dst = vec![0u8; len];
+    both!(b, text.len(), (tc, rs), |e| {
+        let mut enc = e.new_encoder();
+        let (r, read, _, _) = enc.encode_from_utf8(black_box(text), &mut dst, true);
+        (r, read)
+    });
+    b.finish();
 }
 
 /// `decode_to_utf8` and `decode_to_utf16` of one encoded input.

@@ -21,6 +21,17 @@ pub const ASCII_FILE: &str = "jquery-3.1.1.min.js";
 /// The binary input, used for x-user-defined.
 pub const BINARY_FILE: &str = "binary.jpg";
 
+/// The dense-unmappable inputs, `(corpus file, encoding label)`: texts with many
+/// characters the encoding lacks, encoded from their UTF-8 with numeric character
+/// references (the `encode_from_utf8_ncr` groups, in quick and full runs alike). What
+/// form submission and HTML serializers do with a page in a legacy charset.
+pub const NCR_INPUTS: &[(&str, &str)] = &[
+    ("vi.txt", "windows-1258"),
+    ("ja.txt", "windows-1252"),
+    ("de.html", "windows-1252"),
+    ("cs.html", "windows-1250"),
+];
+
 /// One article of the corpus and the legacy encodings its README derives from it.
 #[derive(Debug, Clone, Copy)]
 pub struct Article {

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use textcodec_bench::{corpus_dir, read_corpus_file, specs, utf8_prefix, InputSpec};
+use textcodec_bench::{corpus_dir, read_corpus_file, specs, utf8_prefix, InputSpec, NCR_INPUTS};
 
 /// A UTF-8 corpus file, with its UTF-16 form.
 pub struct Utf8Input {
@@ -45,12 +45,29 @@ pub struct EncodedInput {
     pub encodable: bool,
 }
 
+/// A UTF-8 text and an encoding that lacks many of its characters (see
+/// [`NCR_INPUTS`]): encoded from UTF-8 with numeric character references.
+pub struct NcrInput {
+    /// The encoding's canonical name.
+    pub name: &'static str,
+    /// Corpus file name.
+    pub file: String,
+    /// textcodec's encoding.
+    pub tc: &'static textcodec::Encoding,
+    /// encoding_rs's encoding.
+    pub rs: &'static encoding_rs::Encoding,
+    /// The file's text, as it is (with its unmappable characters).
+    pub text: String,
+}
+
 /// Everything a bench run reads.
 pub struct Inputs {
     /// The UTF-8 files, for the UTF-8-specific groups.
     pub utf8: Vec<Utf8Input>,
     /// The per-encoding inputs (legacy encodings, UTF-16LE/BE, x-user-defined).
     pub encoded: Vec<EncodedInput>,
+    /// The dense-unmappable inputs.
+    pub ncr: Vec<NcrInput>,
 }
 
 /// Looks up textcodec's encoding for `label`, or `None` if textcodec doesn't support it yet.
@@ -72,6 +89,7 @@ pub fn load(max_len: Option<usize>) -> Option<Inputs> {
     let mut inputs = Inputs {
         utf8: Vec::new(),
         encoded: Vec::new(),
+        ncr: Vec::new(),
     };
     let mut unsupported = BTreeSet::new();
     for spec in specs() {
@@ -84,10 +102,42 @@ pub fn load(max_len: Option<usize>) -> Option<Inputs> {
         };
         load_spec(&spec, &raw, max_len, &mut inputs, &mut unsupported);
     }
+    for &(file, label) in NCR_INPUTS {
+        match read_corpus_file(&dir, file) {
+            Ok(raw) => load_ncr(file, label, &raw, max_len, &mut inputs),
+            Err(e) => println!("textcodec-bench: skipping {file}: {e}"),
+        }
+    }
     for name in &unsupported {
         println!("textcodec-bench: note: textcodec does not support {name} yet; its benchmarks are skipped");
     }
     Some(inputs)
+}
+
+/// Adds the dense-unmappable input of `file` (its bytes `raw`, cut to `max_len`) in
+/// the encoding of `label`, checking that both libraries encode it alike.
+fn load_ncr(file: &str, label: &str, raw: &[u8], max_len: Option<usize>, inputs: &mut Inputs) {
+    let bytes = max_len.map_or(raw, |max| utf8_prefix(raw, max));
+    let (Ok(text), Some(tc), Some(rs)) = (
+        std::str::from_utf8(bytes),
+        textcodec_encoding(label),
+        encoding_rs::Encoding::for_label(label.as_bytes()),
+    ) else {
+        println!("textcodec-bench: skipping {file} as {label}: not UTF-8 or unknown label");
+        return;
+    };
+    if tc.encode(text).0 != rs.encode(text).0 {
+        println!(
+            "textcodec-bench: warning: textcodec and encoding_rs encode {file} to {label} differently"
+        );
+    }
+    inputs.ncr.push(NcrInput {
+        name: rs.name(),
+        file: file.to_owned(),
+        tc,
+        rs,
+        text: text.to_owned(),
+    });
 }
 
 /// Derives the inputs of one corpus file (`raw`, cut to `max_len`) per its spec.

@@ -18,6 +18,7 @@ pub(crate) const OPERATIONS: &[&str] = &[
     "decode_to_utf16",
     "decode_to_string",
     "encode_from_utf8",
+    "encode_from_utf8_ncr",
     "encode_from_utf16",
 ];
 
