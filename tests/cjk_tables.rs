@@ -1,5 +1,7 @@
 //! The CJK tables' static size is a tracked figure: pinned here so that growth is a
-//! visible decision, and at most 160 KiB for all seven encodings, decode and encode.
+//! visible decision, and at most 192 KiB for all seven encodings, decode and encode.
+//! (160 KiB until the encoders got their ideographs' pointers by rank and the pages
+//! of CJK punctuation and kana, 34 KB, for encode speed: issue 11.)
 
 #[allow(dead_code, clippy::all)]
 mod tables {
@@ -7,14 +9,14 @@ mod tables {
 }
 
 /// Bytes of every static in src/generated/cjk.rs.
-const PINNED: usize = 158_675;
+const PINNED: usize = 192_611;
 
 #[test]
 fn cjk_static_table_size() {
     let bytes = tables::static_bytes();
     assert!(
-        bytes <= 160 * 1024,
-        "{bytes} bytes of CJK tables exceed 160 KiB"
+        bytes <= 192 * 1024,
+        "{bytes} bytes of CJK tables exceed 192 KiB"
     );
     assert_eq!(
         bytes, PINNED,

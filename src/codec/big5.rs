@@ -61,11 +61,20 @@ pub(crate) fn encode<S: Source>(
     dst: &mut ByteDest,
     unmappables: &mut Unmappables,
 ) -> EncoderResult {
-    two_byte::encode(src, dst, unmappables, |c| {
-        let pointer = cjk::big5_encode(u32::from(c))?;
-        let lead = (pointer / 157 + 0x81) as u8;
-        let trail = (pointer % 157) as u8;
-        let offset = if trail < 0x3F { 0x40 } else { 0x62 };
-        Some(Bytes::Two(lead, trail + offset))
-    })
+    two_byte::encode(
+        src,
+        dst,
+        unmappables,
+        |c| cjk::big5_encode_hot(c).map(bytes),
+        |c| cjk::big5_encode(u32::from(c)).map(bytes),
+    )
+}
+
+/// The two bytes of index Big5 pointer `pointer`.
+#[inline(always)]
+fn bytes(pointer: u16) -> Bytes {
+    let lead = (pointer / 157 + 0x81) as u8;
+    let trail = (pointer % 157) as u8;
+    let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+    Bytes::Two(lead, trail + offset)
 }

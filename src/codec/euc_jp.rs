@@ -157,19 +157,36 @@ pub(crate) fn encode<S: Source>(
     dst: &mut ByteDest,
     unmappables: &mut Unmappables,
 ) -> EncoderResult {
-    two_byte::encode(src, dst, unmappables, |c| {
-        let c = u16::try_from(u32::from(c)).ok()?;
-        match c {
-            0xA5 => return Some(Bytes::One(0x5C)),
-            0x203E => return Some(Bytes::One(0x7E)),
-            0xFF61..=0xFF9F => return Some(Bytes::Two(0x8E, (c - 0xFF61 + 0xA1) as u8)),
-            _ => {}
-        }
-        let c = if c == 0x2212 { 0xFF0D } else { c };
-        let pointer = cjk::jis0208_encode(c)?;
-        Some(Bytes::Two(
-            (pointer / 94 + 0xA1) as u8,
-            (pointer % 94 + 0xA1) as u8,
-        ))
-    })
+    two_byte::encode(
+        src,
+        dst,
+        unmappables,
+        |c| cjk::jis0208_encode_hot(c).map(bytes),
+        |c| {
+            let c = u16::try_from(u32::from(c)).ok()?;
+            // The index first: none of the special cases below is in it.
+            match cjk::jis0208_encode(c) {
+                Some(pointer) => Some(bytes(pointer)),
+                None => special(c),
+            }
+        },
+    )
+}
+
+/// The two bytes of index jis0208 pointer `pointer`.
+#[inline(always)]
+fn bytes(pointer: u16) -> Bytes {
+    Bytes::Two((pointer / 94 + 0xA1) as u8, (pointer % 94 + 0xA1) as u8)
+}
+
+/// The code points the encoder handles before looking up the index.
+#[inline(never)]
+fn special(c: u16) -> Option<Bytes> {
+    match c {
+        0xA5 => Some(Bytes::One(0x5C)),
+        0x203E => Some(Bytes::One(0x7E)),
+        0xFF61..=0xFF9F => Some(Bytes::Two(0x8E, (c - 0xFF61 + 0xA1) as u8)),
+        0x2212 => cjk::jis0208_encode(0xFF0D).map(bytes),
+        _ => None,
+    }
 }

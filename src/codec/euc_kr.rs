@@ -44,11 +44,17 @@ pub(crate) fn encode<S: Source>(
     dst: &mut ByteDest,
     unmappables: &mut Unmappables,
 ) -> EncoderResult {
-    two_byte::encode(src, dst, unmappables, |c| {
-        let pointer = cjk::euc_kr_encode(u16::try_from(u32::from(c)).ok()?)?;
-        Some(Bytes::Two(
-            (pointer / 190 + 0x81) as u8,
-            (pointer % 190 + 0x41) as u8,
-        ))
-    })
+    two_byte::encode(
+        src,
+        dst,
+        unmappables,
+        |c| cjk::euc_kr_encode_hot(c).map(bytes),
+        |c| cjk::euc_kr_encode(u16::try_from(u32::from(c)).ok()?).map(bytes),
+    )
+}
+
+/// The two bytes of index EUC-KR pointer `pointer`.
+#[inline(always)]
+fn bytes(pointer: u16) -> Bytes {
+    Bytes::Two((pointer / 190 + 0x81) as u8, (pointer % 190 + 0x41) as u8)
 }

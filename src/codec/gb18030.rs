@@ -315,8 +315,18 @@ const PUA_SIDE_TABLE: [(u16, [u8; 2]); 18] = [
     (0xE864, [0xFE, 0xA0]),
 ];
 
-/// The bytes for `c` (not ASCII), as the spec's gb18030 encoder with `is_gbk`.
+/// The two bytes of index gb18030 pointer `pointer`.
 #[inline(always)]
+fn bytes(pointer: u16) -> Bytes {
+    let lead = (pointer / 190 + 0x81) as u8;
+    let trail = (pointer % 190) as u8;
+    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+    Bytes::Two(lead, trail + offset)
+}
+
+/// The bytes for `c` (not ASCII), as the spec's gb18030 encoder with `is_gbk`.
+// Out of line: the encoder's loop calls it for what `gb18030_encode_hot` leaves.
+#[inline(never)]
 fn encode_char(c: char, is_gbk: bool) -> Option<Bytes> {
     let c = u32::from(c);
     if let Ok(bmp) = u16::try_from(c) {
@@ -333,10 +343,7 @@ fn encode_char(c: char, is_gbk: bool) -> Option<Bytes> {
             }
         }
         if let Some(pointer) = cjk::gb18030_encode(bmp) {
-            let lead = (pointer / 190 + 0x81) as u8;
-            let trail = (pointer % 190) as u8;
-            let offset = if trail < 0x3F { 0x40 } else { 0x41 };
-            return Some(Bytes::Two(lead, trail + offset));
+            return Some(bytes(pointer));
         }
     }
     if is_gbk {
@@ -371,10 +378,13 @@ impl Gb18030Encoder {
         dst: &mut ByteDest,
         unmappables: &mut Unmappables,
     ) -> EncoderResult {
+        // The hot characters (the pages and the ideographs) are none of the
+        // special cases of `encode_char`.
+        let hot = |c| cjk::gb18030_encode_hot(c).map(bytes);
         if self.is_gbk {
-            two_byte::encode(src, dst, unmappables, |c| encode_char(c, true))
+            two_byte::encode(src, dst, unmappables, hot, |c| encode_char(c, true))
         } else {
-            two_byte::encode(src, dst, unmappables, |c| encode_char(c, false))
+            two_byte::encode(src, dst, unmappables, hot, |c| encode_char(c, false))
         }
     }
 }

@@ -491,23 +491,18 @@ fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
     }
 }
 
-/// Encodes the characters at the current position that are in jis0208 (and not
-/// ASCII) in the jis0208 state, as far as they fit.
+/// Encodes the characters at the current position that the hot steps of index
+/// jis0208 map (no ASCII among them) in the jis0208 state, as far as they fit.
 #[inline(always)]
 fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
     loop {
         let before = src.pos();
+        // The common characters only (U+00A5, U+203E, U+2212 and the halfwidth
+        // katakana are not among them): the state machine does the rest.
         let pointer = match src.next_char() {
-            Some(c) if !c.is_ascii() && !matches!(c, '\u{A5}' | '\u{203E}') && dst.room() >= 2 => {
-                u16::try_from(u32::from(c)).ok().and_then(|u| {
-                    let u = match u {
-                        0x2212 => 0xFF0D,
-                        0xFF61..=0xFF9F => cjk::iso_2022_jp_katakana(u),
-                        _ => u,
-                    };
-                    cjk::jis0208_encode(u)
-                })
-            }
+            Some(c) if dst.room() >= 2 => u16::try_from(u32::from(c))
+                .ok()
+                .and_then(cjk::jis0208_encode_hot),
             _ => None,
         };
         let Some(pointer) = pointer else {

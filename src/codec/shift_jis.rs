@@ -61,24 +61,41 @@ pub(crate) fn encode<S: Source>(
     dst: &mut ByteDest,
     unmappables: &mut Unmappables,
 ) -> EncoderResult {
-    two_byte::encode(src, dst, unmappables, |c| {
-        let c = u16::try_from(u32::from(c)).ok()?;
-        match c {
-            0x80 => return Some(Bytes::One(0x80)),
-            0xA5 => return Some(Bytes::One(0x5C)),
-            0x203E => return Some(Bytes::One(0x7E)),
-            0xFF61..=0xFF9F => return Some(Bytes::One((c - 0xFF61 + 0xA1) as u8)),
-            _ => {}
-        }
-        let c = if c == 0x2212 { 0xFF0D } else { c };
-        let pointer = cjk::jis0208_shift_jis_encode(c)?;
-        let lead = pointer / 188;
-        let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
-        let trail = pointer % 188;
-        let offset = if trail < 0x3F { 0x40 } else { 0x41 };
-        Some(Bytes::Two(
-            (lead + lead_offset) as u8,
-            (trail + offset) as u8,
-        ))
-    })
+    two_byte::encode(
+        src,
+        dst,
+        unmappables,
+        |c| cjk::jis0208_shift_jis_encode_hot(c).map(bytes),
+        |c| {
+            let c = u16::try_from(u32::from(c)).ok()?;
+            // The index first: none of the special cases below is in it.
+            match cjk::jis0208_shift_jis_encode(c) {
+                Some(pointer) => Some(bytes(pointer)),
+                None => special(c),
+            }
+        },
+    )
+}
+
+/// The two bytes of index Shift_JIS pointer `pointer`.
+#[inline(always)]
+fn bytes(pointer: u16) -> Bytes {
+    let lead = pointer / 188;
+    let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
+    let trail = pointer % 188;
+    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+    Bytes::Two((lead + lead_offset) as u8, (trail + offset) as u8)
+}
+
+/// The code points the encoder handles before looking up the index.
+#[inline(never)]
+fn special(c: u16) -> Option<Bytes> {
+    match c {
+        0x80 => Some(Bytes::One(0x80)),
+        0xA5 => Some(Bytes::One(0x5C)),
+        0x203E => Some(Bytes::One(0x7E)),
+        0xFF61..=0xFF9F => Some(Bytes::One((c - 0xFF61 + 0xA1) as u8)),
+        0x2212 => cjk::jis0208_shift_jis_encode(0xFF0D).map(bytes),
+        _ => None,
+    }
 }

@@ -349,67 +349,93 @@ pub(crate) enum Bytes {
     Four([u8; 4]),
 }
 
-/// The encoder loop of the ASCII-compatible CJK encodings: ASCII runs go through
-/// the bulk copy, every other character through `map` (`None` = unmappable, then
-/// reported or replaced as `unmappables` says).
+/// The encoder loop of the ASCII-compatible CJK encodings. `hot` maps the text's
+/// common characters (`None`: not one of them), `slow` any non-ASCII character
+/// (`None`: unmappable, then reported or replaced as `unmappables` says). ASCII
+/// runs go through the bulk copy.
+///
+/// The inner loop takes single ASCII bytes and what `hot` maps, and calls nothing
+/// that is not inlined: a call that might see the source or the output would keep
+/// their positions in memory, and every character would wait on a store.
 #[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,
     unmappables: &mut Unmappables,
-    mut map: impl FnMut(char) -> Option<Bytes>,
+    mut hot: impl FnMut(u16) -> Option<Bytes>,
+    mut slow: impl FnMut(char) -> Option<Bytes>,
 ) -> EncoderResult {
     loop {
-        let mut before = src.pos();
-        let Some(mut c) = src.next_char() else {
-            return EncoderResult::InputEmpty;
-        };
-        if c.is_ascii() {
-            // One ASCII byte (a space or punctuation between CJK characters) is
-            // written directly; a run of two or more goes through the bulk copy.
-            if dst.room() == 0 {
+        let mut after_ascii = false;
+        let (before, c) = loop {
+            let before = src.pos();
+            let Some(c) = src.next_char() else {
+                return EncoderResult::InputEmpty;
+            };
+            if c.is_ascii() {
+                // One ASCII byte (a space or punctuation between CJK characters)
+                // here; the second of a run ends the loop for the bulk copy.
+                if after_ascii || dst.room() == 0 {
+                    break (before, c);
+                }
+                dst.push_unit(c as u8);
+                after_ascii = true;
+                continue;
+            }
+            after_ascii = false;
+            let Some(bytes) = u16::try_from(u32::from(c)).ok().and_then(&mut hot) else {
+                break (before, c);
+            };
+            if !push(dst, bytes) {
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            dst.push_unit(c as u8);
-            before = src.pos();
-            match src.next_char() {
-                None => return EncoderResult::InputEmpty,
-                Some(next) if next.is_ascii() => {
+        };
+        if c.is_ascii() {
+            src.set_pos(before);
+            if dst.room() == 0 {
+                return EncoderResult::OutputFull;
+            }
+            src.copy_ascii(dst);
+            continue;
+        }
+        match slow(c) {
+            Some(bytes) => {
+                if !push(dst, bytes) {
                     src.set_pos(before);
-                    src.copy_ascii(dst);
-                    continue;
+                    return EncoderResult::OutputFull;
                 }
-                Some(next) => c = next,
+            }
+            None => {
+                if let Some(result) = unmappables.unmappable(c, before, src, dst) {
+                    return result;
+                }
             }
         }
-        let fits = match map(c) {
-            Some(Bytes::Two(a, b)) => {
-                dst.room() >= 2 && {
-                    dst.push_units(&[a, b]);
-                    true
-                }
+    }
+}
+
+/// Writes `bytes` if they fit; whether they did.
+#[inline(always)]
+fn push(dst: &mut ByteDest, bytes: Bytes) -> bool {
+    match bytes {
+        Bytes::Two(a, b) => {
+            dst.room() >= 2 && {
+                dst.push_units(&[a, b]);
+                true
             }
-            Some(Bytes::One(b)) => {
-                dst.room() >= 1 && {
-                    dst.push_unit(b);
-                    true
-                }
+        }
+        Bytes::One(b) => {
+            dst.room() >= 1 && {
+                dst.push_unit(b);
+                true
             }
-            Some(Bytes::Four(b)) => {
-                dst.room() >= 4 && {
-                    dst.push_units(&b);
-                    true
-                }
+        }
+        Bytes::Four(b) => {
+            dst.room() >= 4 && {
+                dst.push_units(&b);
+                true
             }
-            None => match unmappables.unmappable(c, before, src, dst) {
-                Some(result) => return result,
-                None => true,
-            },
-        };
-        if !fits {
-            src.set_pos(before);
-            return EncoderResult::OutputFull;
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Index Big5 (`src/tables/cjk/big5.rs`): one dense decode table, astral code
-//! points escaped into a side table; encode through hints into that table.
+//! points escaped into a side table; encode of the ideographs by rank.
 
-use super::encode::{emit_sorted, HintedBlock, Rest};
+use super::encode::{emit_sorted, DirectBlock, Rest};
 use super::out::Out;
 use super::{dense, first_pointers};
 
@@ -18,9 +18,9 @@ pub fn generate(out: &mut Out) {
     let (decode, astral_low) = decode_table(&idx);
     let first = encode_pointers(&idx);
 
-    let ideographs = HintedBlock::ideographs(&first, &decode, |p| Some(p - BIG5_FIRST));
+    let ideographs = DirectBlock::ideographs(&first, |_| true);
     let rest = Rest::build(&first, 157, Vec::new(), |c| {
-        u16::try_from(c).is_ok_and(|c| !ideographs.hinted.contains(&c))
+        u16::try_from(c).is_ok_and(|c| !ideographs.members.contains(&c))
     });
     let astral_pairs: Vec<(u16, u16)> = first
         .iter()
@@ -47,8 +47,8 @@ pub fn generate(out: &mut Out) {
     ideographs.emit(
         out,
         "BIG5_IDEO",
-        "U+4E00..=U+9FFF: set where the Big5 encoder finds the ideograph through a hint",
-        "Big5 ideographs (windows of BIG5_DECODE)",
+        "U+4E00..=U+9FFF: set for the ideographs index Big5 has",
+        "Big5 ideographs",
     );
     rest.emit(
         out,

@@ -131,7 +131,7 @@ impl RowTable {
         }
     }
 
-    /// Emits the four arrays as `<prefix>_DESC`, `_POOL`, `_POOL_ROW`, `_RUNS`.
+    /// Emits the arrays `<prefix>_DESC`, `_POOL` and (if any) `_RUNS`.
     pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
         let mut t = out.table(prefix, what);
         t.u16s(
@@ -143,11 +143,6 @@ impl RowTable {
             "POOL",
             &format!("the stored rows, {} cells each (0 = unmapped).", self.width),
             &self.pool,
-        );
-        t.u8s(
-            "POOL_ROW",
-            "the row number of each stored row.",
-            &self.pool_row,
         );
         if !self.runs.is_empty() {
             t.u16s("RUNS", "the first code point of each run row.", &self.runs);

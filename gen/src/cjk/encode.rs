@@ -1,7 +1,7 @@
 //! Encode-side building blocks of the CJK tables, the counterparts of the run-time
-//! pipeline in `src/tables/cjk/encode.rs`: a block of code points found through
-//! hints into decode cells ([`HintedBlock`]), and what the blocks leave ([`Rest`]:
-//! runs and a sorted map).
+//! pipeline in `src/tables/cjk/encode.rs`: a block of code points whose pointers are
+//! stored by rank ([`DirectBlock`]), and what the blocks leave ([`Rest`]: runs and a
+//! sorted map).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,66 +12,84 @@ use super::{bmp, IDEOGRAPHS};
 /// Runs shorter than this stay in the sorted map.
 const MIN_RUN: usize = 32;
 
-/// The code points of a block (from `first`) that the encoder finds through a
-/// hint: a set bit each in `bitmap`, and the hint in `hints` at its rank.
-pub struct HintedBlock {
+/// The code points of a block (from `first`) whose pointers the encoder reads
+/// directly: a set bit each in `bitmap`, and the pointer in `pointers` at its rank
+/// (one read after a rank, whatever order the index keeps them in).
+pub struct DirectBlock {
     pub bitmap: RankBitmap,
-    pub hints: Hints,
+    pub pointers: Vec<u16>,
     /// The code points with a set bit.
-    pub hinted: BTreeSet<u16>,
+    pub members: BTreeSet<u16>,
 }
 
-impl HintedBlock {
-    /// `targets` are (code point, pool index of its pointer's cell) in code point
-    /// order, all in `first..first + len`. The ones a window search of `pool` finds
-    /// get a set bit and a hint; the rest are left to the [`Rest`].
-    pub fn build(first: u16, len: usize, pool: &[u16], targets: &[(u16, usize)]) -> HintedBlock {
-        let (hints, failed) = Hints::build(pool, targets);
-        let hinted: BTreeSet<u16> = targets
-            .iter()
-            .enumerate()
-            .filter(|(n, _)| !failed.contains(n))
-            .map(|(_, t)| t.0)
-            .collect();
+impl DirectBlock {
+    /// `targets` are (code point, pointer) in code point order, all in
+    /// `first..first + len`.
+    pub fn build(first: u16, len: usize, targets: &[(u16, usize)]) -> DirectBlock {
+        assert!(targets.windows(2).all(|w| w[0].0 < w[1].0));
+        let members: BTreeSet<u16> = targets.iter().map(|t| t.0).collect();
         let bitmap = RankBitmap::build(len, |i| {
-            u16::try_from(i).is_ok_and(|i| hinted.contains(&(first + i)))
+            u16::try_from(i).is_ok_and(|i| members.contains(&(first + i)))
         });
-        assert_eq!(bitmap.count_ones(), hints.hints.len());
-        HintedBlock {
+        let pointers: Vec<u16> = targets
+            .iter()
+            .map(|t| u16::try_from(t.1).expect("pointer fits u16"))
+            .collect();
+        assert_eq!(bitmap.count_ones(), pointers.len());
+        for (k, &(c, _)) in targets.iter().enumerate() {
+            assert_eq!(bitmap.rank1(usize::from(c - first)), k);
+        }
+        DirectBlock {
             bitmap,
-            hints,
-            hinted,
+            pointers,
+            members,
         }
     }
 
     /// The block U+4E00..=U+9FFF of `first` (code point -> pointer): the
-    /// ideographs whose pointer `cell` places in `pool` are targets of
-    /// [`HintedBlock::build`] (`None`: left to the [`Rest`]).
-    pub fn ideographs(
-        first: &BTreeMap<u32, usize>,
-        pool: &[u16],
-        cell: impl Fn(usize) -> Option<usize>,
-    ) -> HintedBlock {
+    /// ideographs whose pointer `keep` accepts (the others are left to the
+    /// [`Rest`]).
+    pub fn ideographs(first: &BTreeMap<u32, usize>, keep: impl Fn(usize) -> bool) -> DirectBlock {
         let (start, len) = IDEOGRAPHS;
         let block = u32::from(start)..u32::from(start) + len as u32;
         let targets: Vec<(u16, usize)> = first
             .range(block)
-            .filter_map(|(&c, &p)| Some((bmp(c), cell(p)?)))
+            .filter(|(_, &p)| keep(p))
+            .map(|(&c, &p)| (bmp(c), p))
             .collect();
-        HintedBlock::build(start, len, pool, &targets)
+        DirectBlock::build(start, len, &targets)
     }
 
-    /// Emits the bitmap (`<prefix>_BITS`, `_RANKS`) and the hints (`<prefix>_HINTS`,
-    /// `_HINT_START`, `_HINT_LOG2`).
-    pub fn emit(&self, out: &mut Out, prefix: &str, bits: &str, hints: &str) {
+    /// Emits the bitmap (`<prefix>_BITS`, `_RANKS`) and the pointers
+    /// (`<prefix>_POINTERS`).
+    pub fn emit(&self, out: &mut Out, prefix: &str, bits: &str, pointers: &str) {
         self.bitmap.emit(out, prefix, bits);
-        self.hints.emit(out, prefix, hints);
+        self.emit_pointers(out, prefix, pointers);
+    }
+
+    /// Emits the pointers alone (`<prefix>_POINTERS`).
+    pub fn emit_pointers(&self, out: &mut Out, prefix: &str, pointers: &str) {
+        let mut t = out.table(prefix, pointers);
+        t.u16s(
+            "POINTERS",
+            "the index pointer of each set bit's code point, by rank.",
+            &self.pointers,
+        );
     }
 }
 
-/// What the blocks of an index leave: runs of code points whose pointers advance
-/// with them, and a sorted map of the others.
+/// The first code points of the pages of 256 that every encoder reads directly:
+/// CJK symbols and punctuation with the kana, and the fullwidth forms (the
+/// punctuation of CJK text). Must match `PAGES` in src/tables/cjk/encode.rs.
+pub const PAGES: [u16; 2] = [0x3000, 0xFF00];
+/// A page cell without a pointer.
+pub const PAGE_NONE: u16 = 0xFFFF;
+
+/// What the blocks of an index leave: the [`PAGES`] (a pointer per code point),
+/// runs of code points whose pointers advance with them, and a sorted map of the
+/// others.
 pub struct Rest {
+    pub pages: Vec<Vec<u16>>,
     pub runs: Vec<EncodeRun>,
     pub sorted: Vec<(u16, u16)>,
 }
@@ -87,11 +105,23 @@ impl Rest {
         given: Vec<EncodeRun>,
         keep: impl Fn(u32) -> bool,
     ) -> Rest {
-        let pairs: Vec<(u16, u16)> = first
-            .iter()
-            .filter(|(&c, _)| keep(c))
-            .map(|(&c, &p)| (bmp(c), u16::try_from(p).expect("pointer fits u16")))
-            .collect();
+        let in_page = |c: u16| PAGES.contains(&(c & 0xFF00));
+        let mut pages = vec![vec![PAGE_NONE; 256]; PAGES.len()];
+        let mut pairs: Vec<(u16, u16)> = Vec::new();
+        for (&c, &p) in first.iter().filter(|(&c, _)| keep(c)) {
+            let (c, p) = (bmp(c), u16::try_from(p).expect("pointer fits u16"));
+            assert_ne!(p, PAGE_NONE);
+            match PAGES.iter().position(|&page| page == c & 0xFF00) {
+                Some(k) => pages[k][usize::from(c & 0xFF)] = p,
+                None => pairs.push((c, p)),
+            }
+        }
+        for r in &given {
+            assert!(
+                (0..r.len).all(|i| !in_page(r.cp + i)),
+                "a given run in a page"
+            );
+        }
         let (more, sorted) = split_runs(&pairs, MIN_RUN);
         let mut runs = given;
         runs.extend(more);
@@ -101,77 +131,26 @@ impl Rest {
                 assert_eq!(r.pointer_of(stride, c), Some(first[&u32::from(c)]));
             }
         }
-        Rest { runs, sorted }
+        Rest {
+            pages,
+            runs,
+            sorted,
+        }
     }
 
-    /// Emits the runs (`<prefix>_RUN_*`, documented as `runs`) and the sorted map
-    /// (`<prefix>_KEYS`, `_VALUES`, documented as `sorted`).
+    /// Emits the pages (`<prefix>_PAGE_3000`, ...), the runs (`<prefix>_RUN_*`,
+    /// documented as `runs`) and the sorted map (`<prefix>_KEYS`, `_VALUES`,
+    /// documented as `sorted`).
     pub fn emit(&self, out: &mut Out, prefix: &str, runs: &str, sorted: &str) {
+        for (page, pointers) in PAGES.iter().zip(&self.pages) {
+            out.u16s(
+                &format!("{prefix}_PAGE_{page:04X}"),
+                &format!("The index pointer of U+{page:04X} + i (0xFFFF = none), read directly."),
+                pointers,
+            );
+        }
         emit_runs(out, prefix, runs, &self.runs);
         emit_sorted(out, prefix, sorted, &self.sorted);
-    }
-}
-
-/// Encode hints: for the k-th set bit of a bitmap, the window of a pool (of
-/// `1 << log2` cells from `start + (hint << log2)`) whose first cell equal to
-/// the code point is the wanted one.
-pub struct Hints {
-    pub start: usize,
-    pub log2: u32,
-    pub hints: Vec<u8>,
-}
-
-impl Hints {
-    /// `targets` are (code point as stored in the pool, wanted pool index) in bitmap
-    /// order. Returns the hints and the positions of the targets that a window
-    /// search would not find (to be encoded by other means).
-    pub fn build(pool: &[u16], targets: &[(u16, usize)]) -> (Hints, Vec<usize>) {
-        let start = targets.iter().map(|t| t.1).min().unwrap_or(0);
-        let end = targets.iter().map(|t| t.1).max().unwrap_or(0) + 1;
-        let mut log2 = 0;
-        while (end - start - 1) >> log2 > 255 {
-            log2 += 1;
-        }
-        let mut h = Hints {
-            start,
-            log2,
-            hints: Vec::new(),
-        };
-        let mut failed = Vec::new();
-        for (n, &(value, index)) in targets.iter().enumerate() {
-            let hint = ((index - start) >> log2) as u8;
-            if h.find(pool, hint, value) == Some(index) {
-                h.hints.push(hint);
-            } else {
-                failed.push(n);
-            }
-        }
-        (h, failed)
-    }
-
-    /// The run-time search (`Window::find` in src/tables/cjk/encode.rs).
-    pub fn find(&self, pool: &[u16], hint: u8, value: u16) -> Option<usize> {
-        let from = self.start + (usize::from(hint) << self.log2);
-        let to = (from + (1 << self.log2)).min(pool.len());
-        pool[from..to]
-            .iter()
-            .position(|&v| v == value)
-            .map(|i| from + i)
-    }
-
-    /// Emits `<prefix>_HINTS`, `<prefix>_HINT_START`, `<prefix>_HINT_LOG2`.
-    pub fn emit(&self, out: &mut Out, prefix: &str, what: &str) {
-        let mut t = out.table(prefix, what);
-        t.u8s(
-            "HINTS",
-            &format!(
-                "window number of each set bit's code point (windows of {} pool cells).",
-                1 << self.log2
-            ),
-            &self.hints,
-        );
-        t.konst("HINT_START", "pool index of window 0.", self.start);
-        t.konst("HINT_LOG2", "log2 of the window size.", self.log2 as usize);
     }
 }
 

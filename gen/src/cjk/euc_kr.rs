@@ -1,12 +1,12 @@
 //! Index EUC-KR (`src/tables/cjk/euc_kr.rs`): KS X 1001 as a row table (Hangul
 //! rows as delta groups, hanja rows as a span), the Unified Hangul Code syllables
-//! in Unicode order; encode through a Hangul bitmap and hints for the hanja.
+//! in Unicode order; encode through a Hangul bitmap and the hanja's pointers by rank.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::build::{Groups, RankBitmap, RowTable};
-use super::encode::{HintedBlock, Rest};
+use super::encode::{DirectBlock, Rest};
 use super::out::Out;
 use super::{bmp, dense, first_pointers};
 
@@ -54,15 +54,9 @@ pub fn generate(out: &mut Out) {
         false,
         0..0,
     );
-    let hanja = HintedBlock::ideographs(&first, &table.pool, |p| {
-        Some(
-            table
-                .pool_index(p / 190 - 32, p % 190 - 96)
-                .expect("hanja rows are stored"),
-        )
-    });
+    let hanja = DirectBlock::ideographs(&first, |_| true);
     let rest = Rest::build(&first, 190, Vec::new(), |c| {
-        !HANGUL.contains(&c) && !hanja.hinted.contains(&bmp(c))
+        !HANGUL.contains(&c) && !hanja.members.contains(&bmp(c))
     });
 
     emit_layout(out, ext_len);
@@ -90,8 +84,8 @@ pub fn generate(out: &mut Out) {
     hanja.emit(
         out,
         "EUC_KR_HANJA",
-        "U+4E00..=U+9FFF: set for the hanja found through a hint",
-        "KS X 1001 hanja (windows of EUC_KR_KS_POOL)",
+        "U+4E00..=U+9FFF: set for the hanja",
+        "KS X 1001 hanja",
     );
     rest.emit(
         out,

@@ -2,14 +2,14 @@
 //!
 //! Pointer `row * 190 + col`. Leads 0x81..=0xA0 (GBK/3) hold ideographs in
 //! Unicode order; leads 0xA1..=0xFE are two row tables, the right half (trails
-//! 0xA1..=0xFE: GB2312, whose hanzi the encoder finds through hints) and the left
+//! 0xA1..=0xFE: GB2312, whose hanzi the encoder finds by rank) and the left
 //! half (trails 0x40..=0xA0), whose GBK/4 rows continue the ideographs in Unicode
 //! order and are decoded by a select over the hanzi bitmap.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::build::{RowTable, ROW_RUN, ROW_SPECIAL};
-use super::encode::{EncodeRun, HintedBlock, Rest};
+use super::encode::{DirectBlock, EncodeRun, Rest};
 use super::out::Out;
 use super::{bmp, dense, first_pointers};
 use crate::parse::read_ranges;
@@ -38,7 +38,7 @@ pub fn generate(out: &mut Out) {
 
     let rest_len = gbk_ideographs(&first, cp);
     let (right, left) = row_tables(cp, rest_len);
-    let hanzi = hanzi_block(&first, &right);
+    let hanzi = hanzi_block(&first);
     check_ordered_ideographs(cp, rest_len, |k| {
         HANZI_FIRST + hanzi.bitmap.select(false, k) as u32
     });
@@ -66,7 +66,7 @@ pub fn generate(out: &mut Out) {
         "GB18030_LEFT",
         "Leads 0xA1..=0xFE, trails 0x40..=0xA0 (GBK/4 rows are special)",
     );
-    hanzi.hints.emit(out, "GB18030_HANZI", "GB2312 hanzi");
+    hanzi.emit_pointers(out, "GB18030_HANZI", "GB2312 hanzi");
     rest.emit(
         out,
         "GB18030_ENC",
@@ -142,27 +142,14 @@ fn row_tables(cp: impl Fn(usize) -> u32, rest_len: usize) -> (RowTable, RowTable
     (right, left)
 }
 
-/// The hanzi (the ideographs in GB2312's half), every one found through a hint
-/// into the right half's pool.
-fn hanzi_block(first: &BTreeMap<u32, usize>, right: &RowTable) -> HintedBlock {
+/// The hanzi (the ideographs in GB2312's half), with their pointers by rank.
+fn hanzi_block(first: &BTreeMap<u32, usize>) -> DirectBlock {
     let targets: Vec<(u16, usize)> = (0..HANZI_LEN)
         .map(|i| HANZI_FIRST + i as u32)
         .filter(|c| in_right(first[c]))
-        .map(|c| {
-            let p = first[&c];
-            let index = right
-                .pool_index(p / 190 - 32, p % 190 - 96)
-                .expect("hanzi rows are stored");
-            (bmp(c), index)
-        })
+        .map(|c| (bmp(c), first[&c]))
         .collect();
-    let block = HintedBlock::build(bmp(HANZI_FIRST), HANZI_LEN, &right.pool, &targets);
-    assert_eq!(
-        block.hinted.len(),
-        targets.len(),
-        "every gb18030 hanzi is found in its window"
-    );
-    block
+    DirectBlock::build(bmp(HANZI_FIRST), HANZI_LEN, &targets)
 }
 
 /// Checks that the ideographs of GBK/3 and of the special left rows decode as

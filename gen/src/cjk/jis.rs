@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 
 use super::build::{Groups, RowTable};
-use super::encode::{emit_sorted, HintedBlock, Rest};
+use super::encode::{emit_sorted, DirectBlock, Rest};
 use super::out::Out;
 use super::{bmp, dense, first_pointers, IDEOGRAPHS};
 
@@ -32,14 +32,8 @@ pub fn jis0208(out: &mut Out) {
         JIS0208_SPAN,
     );
     let first = first_pointers(&idx, |_| true);
-    let kanji = HintedBlock::ideographs(&first, &table.pool, |p| {
-        (p >= JIS_KANJI_FIRST).then(|| {
-            table
-                .pool_index(p / 94, p % 94)
-                .expect("kanji rows are stored")
-        })
-    });
-    let rest = Rest::build(&first, 94, Vec::new(), |c| !kanji.hinted.contains(&bmp(c)));
+    let kanji = DirectBlock::ideographs(&first, |p| p >= JIS_KANJI_FIRST);
+    let rest = Rest::build(&first, 94, Vec::new(), |c| !kanji.members.contains(&bmp(c)));
     let exceptions = shift_jis_exceptions(&idx, &first);
 
     table.emit(out, "JIS0208", "index jis0208 in rows of 94");
@@ -47,8 +41,8 @@ pub fn jis0208(out: &mut Out) {
     kanji.emit(
         out,
         "JIS0208_KANJI",
-        "U+4E00..=U+9FFF: set for the kanji found through a hint",
-        "jis0208 kanji (windows of JIS0208_POOL)",
+        "U+4E00..=U+9FFF: set for the kanji of the kanji rows",
+        "jis0208 kanji",
     );
     rest.emit(
         out,

@@ -14,10 +14,11 @@
 //!   GBK/4 ideographs, EUC-KR's Unified Hangul Code syllables) as the clear bits of
 //!   a rank/select bitmap; sequences that are nearly in Unicode order (EUC-KR's KS
 //!   X 1001 Hangul, jis0212's kanji) as a base per 16 values plus byte deltas;
-//! * encode: for the ideographs (and Hangul) a rank bitmap over the block; the
-//!   Unicode-ordered stretches need nothing more; for the others each mapped
-//!   character has a one-byte hint naming a small window of the decode rows that
-//!   holds it; everything else is a sorted array (binary search) or a run.
+//! * encode: two pages of 256 code points read directly (CJK symbols and kana,
+//!   fullwidth forms); for the ideographs (and Hangul) a rank bitmap over the
+//!   block; the Unicode-ordered stretches need nothing more, the others have their
+//!   pointers stored by rank; everything else is a sorted array (binary search) or
+//!   a run.
 
 use std::collections::BTreeMap;
 

@@ -1,13 +1,14 @@
 //! Index Big5: one dense decode table from pointer `BIG5_FIRST` (lead 0x87), its
 //! astral code points (all U+2xxxx) escaped as 0xD800 + an index into a side table.
 
-use super::encode::{sorted, Block, Cells, EncodeTable, Found, Runs, Window};
+use super::encode::{sorted, Block, EncodeTable, Found, Runs};
 use super::Bits;
 use crate::generated::cjk as g;
 
 /// Index Big5 pointer of each BMP code point (the spec's rule: pointers from
 /// (0xA1 - 0x81) × 157, the last one for six code points).
 const ENCODE: EncodeTable = EncodeTable {
+    pages: [&g::BIG5_ENC_PAGE_3000, &g::BIG5_ENC_PAGE_FF00],
     block: Block {
         first: 0x4E00,
         len: 0x5200,
@@ -15,15 +16,7 @@ const ENCODE: EncodeTable = EncodeTable {
             words: &g::BIG5_IDEO_BITS,
             ranks: &g::BIG5_IDEO_RANKS,
         },
-        set: Found::Hinted(Window {
-            hints: &g::BIG5_IDEO_HINTS,
-            start: g::BIG5_IDEO_HINT_START,
-            log2: g::BIG5_IDEO_HINT_LOG2,
-            cells: Cells::Dense {
-                pool: &g::BIG5_DECODE,
-                first: g::BIG5_FIRST,
-            },
-        }),
+        set: Found::Direct(&g::BIG5_IDEO_POINTERS),
         clear: Found::Elsewhere,
     },
     next: None,
@@ -34,7 +27,6 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::BIG5_ENC_RUN_WIDTH,
         stride: 157,
     },
-    runs_first: false,
     keys: &g::BIG5_ENC_KEYS,
     values: &g::BIG5_ENC_VALUES,
 };
@@ -76,8 +68,7 @@ fn astral(v: u16) -> u32 {
 
 /// Index Big5 pointer (the spec's rule: pointers from (0xA1 - 0x81) × 157, the
 /// last one for six code points), if any.
-// Out of line: the encoders call it once per non-ASCII character from several
-// places; inlined, it would copy the whole pipeline into each.
+// Out of line: the encoders call it for what [`big5_encode_hot`] leaves.
 #[inline(never)]
 pub(crate) fn big5_encode(c: u32) -> Option<u16> {
     match u16::try_from(c) {
@@ -89,4 +80,12 @@ pub(crate) fn big5_encode(c: u32) -> Option<u16> {
         ),
         Err(_) => None,
     }
+}
+
+/// [`big5_encode`] for the text's common characters (the pages and the
+/// ideographs), inlined into the encoder's loop; `None` for the others (which may
+/// still be mapped).
+#[inline(always)]
+pub(crate) fn big5_encode_hot(c: u16) -> Option<u16> {
+    ENCODE.encode_hot(c)
 }

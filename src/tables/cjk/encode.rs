@@ -2,30 +2,41 @@
 //! an index keeps its pointers, and [`EncodeTable::encode`] looks a BMP code point
 //! up in the same order for every family:
 //!
-//! 1. the rank-bitmap [`Block`]s (ideographs, Hangul): a code point in a block
-//!    is in Unicode order (its pointer is arithmetic on its rank), found through a
-//!    hint naming a small [`Window`] of decode cells, or left to the next steps,
-//!    as its bit says;
-//! 2. the encode [`Runs`] (code points and pointers that advance together),
-//!    before the blocks where the table says so;
-//! 3. binary search of the sorted map of everything else.
+//! 1. the [`PAGES`]: CJK symbols and kana, fullwidth forms, one read;
+//! 2. the rank-bitmap [`Block`]s (ideographs, Hangul): a code point in a block
+//!    is in Unicode order (its pointer is arithmetic on its rank), has its pointer
+//!    stored at its rank, or is left to the next steps, as its bit says;
+//! 3. the encode [`Runs`] (code points and pointers that advance together);
+//! 4. binary search of the sorted map of everything else.
 //!
-//! The tables are `const`s and the pipeline is inlined into each family's encode
-//! function, so the per-family choices fold away at compile time.
+//! Steps 1 and 2 (the first block) are the hot path, inlined into the encoders;
+//! the rest is out of line. (A branch-free hot path, looking up both the page and
+//! the block and choosing, measured slower: the block's work is then paid for
+//! every character.)
+//!
+//! The tables are `const`s, so the per-family choices fold away at compile time.
 
 use super::Bits;
 
+/// The first code points of the [`EncodeTable::pages`] (as in gen).
+pub(super) const PAGES: [u16; 2] = [0x3000, 0xFF00];
+/// A page cell without a pointer.
+const PAGE_NONE: u16 = 0xFFFF;
+/// What [`EncodeTable::hot`] gives for a code point it leaves to
+/// [`EncodeTable::cold`] (above every pointer and [`PAGE_NONE`]).
+const COLD: u32 = 0x1_0000;
+
 /// Where an index keeps the pointers of the BMP code points it maps.
 pub(super) struct EncodeTable {
-    /// The rank-bitmap block tried first.
+    /// The pointer of each code point of the [`PAGES`] (CJK symbols and kana,
+    /// fullwidth forms), [`PAGE_NONE`] for none.
+    pub pages: [&'static [u16; 256]; 2],
+    /// The rank-bitmap block of the hot path.
     pub block: Block,
-    /// A second block, tried next (they do not overlap).
+    /// A second block, out of line (they do not overlap).
     pub next: Option<Block>,
     /// Runs of code points whose pointers advance with them.
     pub runs: Runs,
-    /// Whether the runs are tried before the blocks (where they hold the text's
-    /// most frequent characters: jis0208's are the kana).
-    pub runs_first: bool,
     /// The remaining code points, ascending.
     pub keys: &'static [u16],
     /// The pointer of each of `keys`.
@@ -33,24 +44,49 @@ pub(super) struct EncodeTable {
 }
 
 impl EncodeTable {
-    /// The pointer of `c`, if the index has it.
+    /// The pointer of `c`, if the index has it: the hot steps, then the others.
     #[inline(always)]
     pub fn encode(&self, c: u16) -> Option<u16> {
-        if self.runs_first {
-            if let Some(p) = self.runs.find(c) {
-                return Some(p);
+        match self.hot(c) {
+            v if v < u32::from(PAGE_NONE) => Some(v as u16),
+            v if v == u32::from(PAGE_NONE) => None,
+            _ => self.cold(c),
+        }
+    }
+
+    /// The pointer of `c` if the hot steps have it; `None` when they do not (it is
+    /// unmapped, or left to [`EncodeTable::cold`]). Free of calls, for the
+    /// encoders' inner loops.
+    #[inline(always)]
+    pub fn encode_hot(&self, c: u16) -> Option<u16> {
+        let v = self.hot(c);
+        (v < u32::from(PAGE_NONE)).then_some(v as u16)
+    }
+
+    /// The pages and the first block: the pointer, [`PAGE_NONE`] for a code point
+    /// they say is unmapped, or [`COLD`].
+    #[inline(always)]
+    fn hot(&self, c: u16) -> u32 {
+        let high = c & 0xFF00;
+        if high == PAGES[0] || high == PAGES[1] {
+            let page = self.pages[usize::from(high == PAGES[1])];
+            return u32::from(page[usize::from(c & 0xFF)]);
+        }
+        self.block.value(c)
+    }
+
+    /// The other steps: the second block, the runs and the sorted map, for what
+    /// [`EncodeTable::hot`] left.
+    #[inline(always)]
+    fn cold(&self, c: u16) -> Option<u16> {
+        if let Some(block) = &self.next {
+            match block.value(c) {
+                COLD => {}
+                v => return u16::try_from(v).ok().filter(|&v| v != PAGE_NONE),
             }
         }
-        if let Some(found) = self.block.encode(c) {
-            return found;
-        }
-        if let Some(found) = self.next.as_ref().and_then(|block| block.encode(c)) {
-            return found;
-        }
-        if !self.runs_first {
-            if let Some(p) = self.runs.find(c) {
-                return Some(p);
-            }
+        if let Some(p) = self.runs.find(c) {
+            return Some(p);
         }
         sorted(self.keys, self.values, c)
     }
@@ -78,111 +114,36 @@ pub(super) enum Found {
     Elsewhere,
     /// In Unicode order: the `k`-th is at pointer `pointer(k)`.
     Ordered(fn(usize) -> usize),
-    /// The `k`-th is the first cell equal to it in the window named by hint `k`.
-    Hinted(Window),
+    /// The `k`-th is at pointer `pointers[k]`.
+    Direct(&'static [u16]),
 }
 
 impl Block {
-    /// `None` if `c` is not for this block; else its pointer, if it has one.
+    /// The pointer of `c`, [`PAGE_NONE`] if this block says it has none, or
+    /// [`COLD`] if `c` is not for this block.
     #[inline(always)]
-    fn encode(&self, c: u16) -> Option<Option<u16>> {
+    fn value(&self, c: u16) -> u32 {
         let i = usize::from(c.wrapping_sub(self.first));
         if i >= self.len {
-            return None;
+            return COLD;
         }
-        if self.bits.get(i) {
-            self.set.encode(c, || self.bits.rank1(i))
+        let (bit, ones) = self.bits.get_rank1(i);
+        if bit {
+            self.set.value(ones)
         } else {
-            self.clear.encode(c, || i - self.bits.rank1(i))
+            self.clear.value(i - ones)
         }
     }
 }
 
 impl Found {
-    /// As [`Block::encode`] for `c`, the `k()`-th of its kind.
+    /// The pointer of the `k`-th of its kind.
     #[inline(always)]
-    fn encode(&self, c: u16, k: impl FnOnce() -> usize) -> Option<Option<u16>> {
+    fn value(&self, k: usize) -> u32 {
         match self {
-            Found::Elsewhere => None,
-            Found::Ordered(pointer) => Some(Some(pointer(k()) as u16)),
-            Found::Hinted(window) => Some(window.find(k(), c)),
-        }
-    }
-}
-
-/// Hints into decode cells: the `k`-th hinted code point is the first cell equal
-/// to it among the `1 << log2` cells from `start + (hints[k] << log2)`.
-pub(super) struct Window {
-    /// One window number per hinted code point.
-    pub hints: &'static [u8],
-    /// Cell index of window 0.
-    pub start: usize,
-    /// log2 of the window size.
-    pub log2: usize,
-    /// The cells and their pointers.
-    pub cells: Cells,
-}
-
-impl Window {
-    /// The pointer of `c`, the `k`-th hinted code point.
-    #[inline(always)]
-    fn find(&self, k: usize, c: u16) -> Option<u16> {
-        let hint = *self.hints.get(k)?;
-        let pool = self.cells.pool();
-        let from = self.start + (usize::from(hint) << self.log2);
-        let window = pool.get(from..)?;
-        let window = window.get(..1 << self.log2).unwrap_or(window);
-        let i = from + crate::simd::find_u16(window, c)?;
-        self.cells.pointer(i).map(|p| p as u16)
-    }
-}
-
-/// Decode cells a [`Window`] searches, and the pointer of each.
-pub(super) enum Cells {
-    /// Cell `i` of `pool` is at pointer `first + i`.
-    Dense {
-        /// The cells.
-        pool: &'static [u16],
-        /// The pointer of cell 0.
-        first: usize,
-    },
-    /// The pool of a row table (stored rows of `width` cells): cell `i` is in row
-    /// `rows[i / width]`, at pointer `base + row * stride + i % width`.
-    Rows {
-        /// The cells.
-        pool: &'static [u16],
-        /// The row number of each stored row.
-        rows: &'static [u8],
-        /// Cells per stored row.
-        width: usize,
-        /// Pointers per row.
-        stride: usize,
-        /// The pointer of row 0, column 0.
-        base: usize,
-    },
-}
-
-impl Cells {
-    /// The cells.
-    #[inline(always)]
-    fn pool(&self) -> &'static [u16] {
-        match *self {
-            Cells::Dense { pool, .. } | Cells::Rows { pool, .. } => pool,
-        }
-    }
-
-    /// The pointer of cell `i`.
-    #[inline(always)]
-    fn pointer(&self, i: usize) -> Option<usize> {
-        match *self {
-            Cells::Dense { first, .. } => Some(first + i),
-            Cells::Rows {
-                rows,
-                width,
-                stride,
-                base,
-                ..
-            } => Some(base + usize::from(*rows.get(i / width)?) * stride + i % width),
+            Found::Elsewhere => COLD,
+            Found::Ordered(pointer) => pointer(k) as u32,
+            Found::Direct(pointers) => u32::from(pointers.get(k).copied().unwrap_or(PAGE_NONE)),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! and 64..=189 of the rows of leads 0x81..=0xA0 (178 syllables each), then
 //! columns below 96 of the rows of leads 0xA1..=0xC6 (84 each).
 
-use super::encode::{Block, Cells, EncodeTable, Found, Runs, Window};
+use super::encode::{Block, EncodeTable, Found, Runs};
 use super::{Bits, Groups, Rows, Span};
 use crate::generated::cjk as g;
 
@@ -51,8 +51,9 @@ const HANGUL: Block = Block {
 
 /// Index EUC-KR pointer of each BMP code point.
 const ENCODE: EncodeTable = EncodeTable {
+    pages: [&g::EUC_KR_ENC_PAGE_3000, &g::EUC_KR_ENC_PAGE_FF00],
     block: HANGUL,
-    // U+4E00..=U+9FFF: the hanja found through a hint into KS X 1001.
+    // U+4E00..=U+9FFF: the hanja, their pointers by rank.
     next: Some(Block {
         first: 0x4E00,
         len: 0x5200,
@@ -60,18 +61,7 @@ const ENCODE: EncodeTable = EncodeTable {
             words: &g::EUC_KR_HANJA_BITS,
             ranks: &g::EUC_KR_HANJA_RANKS,
         },
-        set: Found::Hinted(Window {
-            hints: &g::EUC_KR_HANJA_HINTS,
-            start: g::EUC_KR_HANJA_HINT_START,
-            log2: g::EUC_KR_HANJA_HINT_LOG2,
-            cells: Cells::Rows {
-                pool: &g::EUC_KR_KS_POOL,
-                rows: &g::EUC_KR_KS_POOL_ROW,
-                width: 94,
-                stride: 190,
-                base: 32 * 190 + 96,
-            },
-        }),
+        set: Found::Direct(&g::EUC_KR_HANJA_POINTERS),
         clear: Found::Elsewhere,
     }),
     runs: Runs {
@@ -81,7 +71,6 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::EUC_KR_ENC_RUN_WIDTH,
         stride: 190,
     },
-    runs_first: false,
     keys: &g::EUC_KR_ENC_KEYS,
     values: &g::EUC_KR_ENC_VALUES,
 };
@@ -166,9 +155,16 @@ fn ext_hangul_pointer(k: usize) -> usize {
 }
 
 /// Index EUC-KR pointer for a BMP code point, if any.
-// Out of line: the encoders call it once per non-ASCII character from several
-// places; inlined, it would copy the whole pipeline into each.
+// Out of line: the encoders call it for what [`euc_kr_encode_hot`] leaves.
 #[inline(never)]
 pub(crate) fn euc_kr_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
+}
+
+/// [`euc_kr_encode`] for the text's common characters (the pages and the first block),
+/// inlined into the encoders' loops; `None` for the others (which may still be
+/// mapped).
+#[inline(always)]
+pub(crate) fn euc_kr_encode_hot(c: u16) -> Option<u16> {
+    ENCODE.encode_hot(c)
 }

@@ -5,7 +5,7 @@
 //! half (trails 0xA1..=0xFE, GB2312's area) and the left half (trails
 //! 0x40..=0xA0), whose GBK/4 rows continue the ideographs in Unicode order.
 
-use super::encode::{Block, Cells, EncodeTable, Found, Runs, Window};
+use super::encode::{Block, EncodeTable, Found, Runs};
 use super::{Bits, Rows, Span};
 use crate::generated::cjk as g;
 
@@ -38,29 +38,19 @@ const HANZI_BITS: Bits = Bits {
     words: &g::GB18030_HANZI_BITS,
     ranks: &g::GB18030_HANZI_RANKS,
 };
-/// U+4E00..=U+9FA5: the GB2312 hanzi (set bits, found through a hint into
-/// [`RIGHT`]) and the GBK/3 and GBK/4 ideographs (clear bits, in Unicode order).
+/// U+4E00..=U+9FA5: the GB2312 hanzi (set bits, their pointers by rank) and the
+/// GBK/3 and GBK/4 ideographs (clear bits, in Unicode order).
 const HANZI: Block = Block {
     first: 0x4E00,
     len: 0x9FA5 - 0x4E00 + 1,
     bits: HANZI_BITS,
-    set: Found::Hinted(Window {
-        hints: &g::GB18030_HANZI_HINTS,
-        start: g::GB18030_HANZI_HINT_START,
-        log2: g::GB18030_HANZI_HINT_LOG2,
-        cells: Cells::Rows {
-            pool: &g::GB18030_RIGHT_POOL,
-            rows: &g::GB18030_RIGHT_POOL_ROW,
-            width: 94,
-            stride: 190,
-            base: 32 * 190 + 96,
-        },
-    }),
+    set: Found::Direct(&g::GB18030_HANZI_POINTERS),
     clear: Found::Ordered(gbk_ideograph_pointer),
 };
 
 /// Index gb18030 pointer (the first) of each BMP code point.
 const ENCODE: EncodeTable = EncodeTable {
+    pages: [&g::GB18030_ENC_PAGE_3000, &g::GB18030_ENC_PAGE_FF00],
     block: HANZI,
     next: None,
     runs: Runs {
@@ -70,7 +60,6 @@ const ENCODE: EncodeTable = EncodeTable {
         width: &g::GB18030_ENC_RUN_WIDTH,
         stride: 190,
     },
-    runs_first: false,
     keys: &g::GB18030_ENC_KEYS,
     values: &g::GB18030_ENC_VALUES,
 };
@@ -122,11 +111,18 @@ fn gbk_ideograph_pointer(k: usize) -> usize {
 }
 
 /// Index gb18030 pointer (the first) for a BMP code point, if the index has it.
-// Out of line: the encoders call it once per non-ASCII character from several
-// places; inlined, it would copy the whole pipeline into each.
+// Out of line: the encoders call it for what [`gb18030_encode_hot`] leaves.
 #[inline(never)]
 pub(crate) fn gb18030_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
+}
+
+/// [`gb18030_encode`] for the text's common characters (the pages and the first block),
+/// inlined into the encoders' loops; `None` for the others (which may still be
+/// mapped).
+#[inline(always)]
+pub(crate) fn gb18030_encode_hot(c: u16) -> Option<u16> {
+    ENCODE.encode_hot(c)
 }
 
 /// Index gb18030 ranges code point (the four-byte sequences).

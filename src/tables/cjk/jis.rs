@@ -1,7 +1,7 @@
 //! Indexes jis0208 (EUC-JP, ISO-2022-JP, Shift_JIS), jis0212 (EUC-JP decode) and
 //! ISO-2022-JP katakana. Pointer `row * 94 + col`.
 
-use super::encode::{Block, Cells, EncodeTable, Found, Runs, Window};
+use super::encode::{Block, EncodeTable, Found, Runs};
 use super::{Bits, Groups, Rows, Span};
 use crate::generated::cjk as g;
 
@@ -23,6 +23,7 @@ const JIS0208_SPAN: Span = Span {
 
 /// Index jis0208 pointer (the first) of each BMP code point.
 const JIS0208_ENCODE: EncodeTable = EncodeTable {
+    pages: [&g::JIS0208_ENC_PAGE_3000, &g::JIS0208_ENC_PAGE_FF00],
     block: Block {
         first: 0x4E00,
         len: 0x5200,
@@ -30,18 +31,7 @@ const JIS0208_ENCODE: EncodeTable = EncodeTable {
             words: &g::JIS0208_KANJI_BITS,
             ranks: &g::JIS0208_KANJI_RANKS,
         },
-        set: Found::Hinted(Window {
-            hints: &g::JIS0208_KANJI_HINTS,
-            start: g::JIS0208_KANJI_HINT_START,
-            log2: g::JIS0208_KANJI_HINT_LOG2,
-            cells: Cells::Rows {
-                pool: &g::JIS0208_POOL,
-                rows: &g::JIS0208_POOL_ROW,
-                width: 94,
-                stride: 94,
-                base: 0,
-            },
-        }),
+        set: Found::Direct(&g::JIS0208_KANJI_POINTERS),
         clear: Found::Elsewhere,
     },
     next: None,
@@ -52,7 +42,6 @@ const JIS0208_ENCODE: EncodeTable = EncodeTable {
         width: &g::JIS0208_ENC_RUN_WIDTH,
         stride: 94,
     },
-    runs_first: true,
     keys: &g::JIS0208_ENC_KEYS,
     values: &g::JIS0208_ENC_VALUES,
 };
@@ -81,11 +70,18 @@ pub(crate) fn jis0208_decode(row: usize, col: usize) -> u16 {
 }
 
 /// Index jis0208 pointer (the first) for a BMP code point, if any.
-// Out of line: the encoders call it once per non-ASCII character from several
-// places; inlined, it would copy the whole pipeline into each.
+// Out of line: the encoders call it for what [`jis0208_encode_hot`] leaves.
 #[inline(never)]
 pub(crate) fn jis0208_encode(c: u16) -> Option<u16> {
     JIS0208_ENCODE.encode(c)
+}
+
+/// [`jis0208_encode`] for the text's common characters (the pages and the first block),
+/// inlined into the encoders' loops; `None` for the others (which may still be
+/// mapped).
+#[inline(always)]
+pub(crate) fn jis0208_encode_hot(c: u16) -> Option<u16> {
+    JIS0208_ENCODE.encode_hot(c)
 }
 
 /// Index jis0208 code point for a pointer (0 if unmapped).
@@ -104,19 +100,39 @@ pub(crate) fn jis0208_span_pointer(pointer: usize) -> u16 {
     JIS0208_SPAN.get_pointer(pointer).unwrap_or(0)
 }
 
+/// Whether index Shift_JIS leaves out index jis0208 pointer `p`.
+#[inline(always)]
+fn shift_jis_excludes(p: u16) -> bool {
+    (g::JIS0208_SJIS_EXCLUDED_FIRST..=g::JIS0208_SJIS_EXCLUDED_LAST).contains(&usize::from(p))
+}
+
 /// Index Shift_JIS pointer: index jis0208 without pointers 8272..=8835.
-#[inline]
 pub(crate) fn jis0208_shift_jis_encode(c: u16) -> Option<u16> {
     let p = jis0208_encode(c)?;
-    if !(g::JIS0208_SJIS_EXCLUDED_FIRST..=g::JIS0208_SJIS_EXCLUDED_LAST).contains(&usize::from(p)) {
+    if !shift_jis_excludes(p) {
         return Some(p);
     }
-    match g::JIS0208_SJIS_EXCEPTIONS_KEYS.binary_search(&c) {
-        Ok(i) => g::JIS0208_SJIS_EXCEPTIONS_VALUES
+    shift_jis_excluded(c, p)
+}
+
+/// [`jis0208_shift_jis_encode`] for the text's common characters, inlined into
+/// the encoder's loop; `None` for the others (which may still be mapped).
+#[inline(always)]
+pub(crate) fn jis0208_shift_jis_encode_hot(c: u16) -> Option<u16> {
+    jis0208_encode_hot(c).filter(|&p| !shift_jis_excludes(p))
+}
+
+/// [`jis0208_shift_jis_encode`] where index jis0208's pointer `p` is excluded (the
+/// IBM extensions, which Shift_JIS takes from their second pointer).
+#[inline(never)]
+fn shift_jis_excluded(c: u16, p: u16) -> Option<u16> {
+    // A handful of keys: one vector scan.
+    match crate::simd::find_u16(&g::JIS0208_SJIS_EXCEPTIONS_KEYS, c) {
+        Some(i) => g::JIS0208_SJIS_EXCEPTIONS_VALUES
             .get(i)
             .copied()
             .filter(|&q| q != 0xFFFF),
-        Err(_) => Some(p + g::JIS0208_SJIS_SHIFT as u16),
+        None => Some(p + g::JIS0208_SJIS_SHIFT as u16),
     }
 }
 

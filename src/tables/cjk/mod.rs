@@ -6,9 +6,9 @@
 //! Decode is one or two table reads per character, except for the rare ideographs
 //! and syllables kept in Unicode order (gb18030's GBK/3 and GBK/4, EUC-KR's
 //! Unified Hangul Code), which are a select over a rank bitmap. Encode never scans
-//! an index: every family runs the one pipeline of [`encode::EncodeTable`] (rank
-//! bitmap blocks whose code points sit in Unicode order or are found through a
-//! one-byte hint naming a window of at most 64 decode cells, then runs, then
+//! an index: every family runs the one pipeline of [`encode::EncodeTable`] (pages
+//! of CJK punctuation and kana read directly, rank bitmap blocks whose code points
+//! sit in Unicode order or have their pointers stored by rank, then runs, then
 //! binary search). Lookups return 0 (decode) or `None` (encode) for unmapped input
 //! and never panic.
 //!
@@ -22,14 +22,18 @@ mod euc_kr;
 mod gb18030;
 mod jis;
 
-pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode};
-pub(crate) use euc_kr::{euc_kr_decode, euc_kr_encode, euc_kr_ks, euc_kr_ks_hangul};
+pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot};
+pub(crate) use euc_kr::{
+    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot, euc_kr_ks, euc_kr_ks_hangul,
+};
 pub(crate) use gb18030::{
-    gb18030_decode, gb18030_encode, gb18030_range_decode, gb18030_range_encode, gb18030_right,
+    gb18030_decode, gb18030_encode, gb18030_encode_hot, gb18030_range_decode, gb18030_range_encode,
+    gb18030_right,
 };
 pub(crate) use jis::{
     iso_2022_jp_katakana, jis0208_decode, jis0208_decode_pointer, jis0208_encode,
-    jis0208_shift_jis_encode, jis0208_span_pointer, jis0212_decode,
+    jis0208_encode_hot, jis0208_shift_jis_encode, jis0208_shift_jis_encode_hot,
+    jis0208_span_pointer, jis0212_decode,
 };
 
 /// Row descriptor: the row is decoded by other means (0xFFFF: the row is empty).
@@ -123,23 +127,17 @@ struct Bits {
 }
 
 impl Bits {
-    /// Bit `i` (false out of range).
+    /// Bit `i` and the set bits before it, from one read of its word (false and 0
+    /// out of range).
     #[inline(always)]
-    fn get(&self, i: usize) -> bool {
-        self.words
-            .get(i / 64)
-            .is_some_and(|w| (w >> (i % 64)) & 1 != 0)
-    }
-
-    /// Set bits before position `i` (which is in range).
-    #[inline(always)]
-    fn rank1(&self, i: usize) -> usize {
+    fn get_rank1(&self, i: usize) -> (bool, usize) {
         let (w, r) = (self.words.get(i / 64), self.ranks.get(i / 64));
         match (w, r) {
-            (Some(&w), Some(&r)) => {
-                usize::from(r) + (w & ((1u64 << (i % 64)) - 1)).count_ones() as usize
-            }
-            _ => 0,
+            (Some(&w), Some(&r)) => (
+                (w >> (i % 64)) & 1 != 0,
+                usize::from(r) + (w & ((1u64 << (i % 64)) - 1)).count_ones() as usize,
+            ),
+            _ => (false, 0),
         }
     }
 
