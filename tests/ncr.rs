@@ -32,7 +32,7 @@ fn mapped_chars(theirs: &'static encoding_rs::Encoding) -> Vec<char> {
 }
 
 /// A text of `len` characters: ASCII words and runs, characters of `mapped`, and
-/// unmappable ones (CJK, Hangul, Vietnamese, astral, U+FFFD, ESC), with the share of
+/// unmappable ones (CJK, Hangul, Vietnamese, astral, U+FFFD, ESC in ASCII runs), with the share of
 /// each drawn per text.
 fn dense_text(rng: &mut SmallRng, mapped: &[char], len: usize) -> String {
     let unmappable_share = rng.gen_range(1..8);
@@ -56,7 +56,14 @@ fn dense_text(rng: &mut SmallRng, mapped: &[char], len: usize) -> String {
                 // An ASCII run, sometimes long.
                 let run = if rng.gen_range(0..4) == 0 { 40 } else { 3 };
                 for _ in 0..run {
-                    s.push(char::from(rng.gen_range(b'a'..=b'z')));
+                    // Now and then ESC, SO or SI, which ISO-2022-JP does not write.
+                    let b = match rng.gen_range(0..60) {
+                        0 => 0x1B,
+                        1 => 0x0E,
+                        2 => 0x0F,
+                        _ => rng.gen_range(b'a'..=b'z'),
+                    };
+                    s.push(char::from(b));
                 }
                 n += run;
             }

@@ -474,10 +474,11 @@ impl Iso2022JpEncoder {
 }
 
 /// Encodes the ASCII run (without ESC, SO and SI) at the current position in the
-/// ASCII state, as far as it fits.
+/// ASCII state, as far as it fits: the first two characters one at a time (a lone
+/// space or digit between Japanese text), the rest through the bulk copy.
 #[inline(always)]
 fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
-    loop {
+    for _ in 0..2 {
         let before = src.pos();
         match src.next_char() {
             Some(c) if c.is_ascii() && !matches!(c, '\x0E' | '\x0F' | '\x1B') && dst.room() > 0 => {
@@ -489,26 +490,44 @@ fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
             }
         }
     }
+    let start = src.pos();
+    let mut part = ByteDest::new(dst.tail());
+    src.copy_ascii(&mut part);
+    let copied = part.written();
+    // The bulk copy takes all ASCII: keep what comes before ESC, SO or SI.
+    let good = dst.tail()[..copied]
+        .iter()
+        .position(|&b| matches!(b, 0x0E | 0x0F | 0x1B))
+        .unwrap_or(copied);
+    dst.advance(good);
+    src.set_pos(start + good);
 }
 
 /// Encodes the characters at the current position that the hot steps of index
 /// jis0208 map (no ASCII among them) in the jis0208 state, as far as they fit.
 #[inline(always)]
 fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
+    // A local view of the output, advanced once (see `two_byte::encode`).
+    let out = dst.tail();
+    let mut w = 0;
     loop {
         let before = src.pos();
         // The common characters only (U+00A5, U+203E, U+2212 and the halfwidth
         // katakana are not among them): the state machine does the rest.
-        let pointer = match src.next_char() {
-            Some(c) if dst.room() >= 2 => u16::try_from(u32::from(c))
-                .ok()
-                .and_then(cjk::jis0208_encode_hot),
-            _ => None,
-        };
-        let Some(pointer) = pointer else {
-            src.set_pos(before);
-            return;
-        };
-        dst.push_units(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+        let pointer = src
+            .next_char()
+            .and_then(|c| u16::try_from(u32::from(c)).ok())
+            .and_then(cjk::jis0208_encode_hot);
+        match (pointer, out.get_mut(w..w + 2)) {
+            (Some(pointer), Some([a, b])) => {
+                (*a, *b) = ((pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8);
+                w += 2;
+            }
+            _ => {
+                src.set_pos(before);
+                break;
+            }
+        }
     }
+    dst.advance(w);
 }

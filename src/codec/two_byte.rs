@@ -366,30 +366,40 @@ pub(crate) fn encode<S: Source>(
     mut slow: impl FnMut(char) -> Option<Bytes>,
 ) -> EncoderResult {
     loop {
+        // The inner loop writes through a local view of the output and advances
+        // the destination once: a store into the output could otherwise be taken
+        // to change the destination's own position.
+        let out = dst.tail();
+        let mut w = 0;
         let mut after_ascii = false;
-        let (before, c) = loop {
+        let stop = loop {
             let before = src.pos();
             let Some(c) = src.next_char() else {
-                return EncoderResult::InputEmpty;
+                break None;
             };
             if c.is_ascii() {
                 // One ASCII byte (a space or punctuation between CJK characters)
                 // here; the second of a run ends the loop for the bulk copy.
-                if after_ascii || dst.room() == 0 {
-                    break (before, c);
+                match out.get_mut(w) {
+                    Some(b) if !after_ascii => *b = c as u8,
+                    _ => break Some((before, c)),
                 }
-                dst.push_unit(c as u8);
+                w += 1;
                 after_ascii = true;
                 continue;
             }
             after_ascii = false;
             let Some(bytes) = u16::try_from(u32::from(c)).ok().and_then(&mut hot) else {
-                break (before, c);
+                break Some((before, c));
             };
-            if !push(dst, bytes) {
-                src.set_pos(before);
-                return EncoderResult::OutputFull;
+            match put(&mut out[w..], bytes) {
+                Some(n) => w += n,
+                None => break Some((before, c)),
             }
+        };
+        dst.advance(w);
+        let Some((before, c)) = stop else {
+            return EncoderResult::InputEmpty;
         };
         if c.is_ascii() {
             src.set_pos(before);
@@ -399,13 +409,18 @@ pub(crate) fn encode<S: Source>(
             src.copy_ascii(dst);
             continue;
         }
-        match slow(c) {
-            Some(bytes) => {
-                if !push(dst, bytes) {
+        match u16::try_from(u32::from(c))
+            .ok()
+            .and_then(&mut hot)
+            .or_else(|| slow(c))
+        {
+            Some(bytes) => match put(dst.tail(), bytes) {
+                Some(n) => dst.advance(n),
+                None => {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-            }
+            },
             None => {
                 if let Some(result) = unmappables.unmappable(c, before, src, dst) {
                     return result;
@@ -415,27 +430,22 @@ pub(crate) fn encode<S: Source>(
     }
 }
 
-/// Writes `bytes` if they fit; whether they did.
+/// Writes `bytes` at the start of `out` if they fit; how many.
 #[inline(always)]
-fn push(dst: &mut ByteDest, bytes: Bytes) -> bool {
-    match bytes {
-        Bytes::Two(a, b) => {
-            dst.room() >= 2 && {
-                dst.push_units(&[a, b]);
-                true
-            }
+fn put(out: &mut [u8], bytes: Bytes) -> Option<usize> {
+    match (bytes, out) {
+        (Bytes::Two(a, b), [x, y, ..]) => {
+            (*x, *y) = (a, b);
+            Some(2)
         }
-        Bytes::One(b) => {
-            dst.room() >= 1 && {
-                dst.push_unit(b);
-                true
-            }
+        (Bytes::One(a), [x, ..]) => {
+            *x = a;
+            Some(1)
         }
-        Bytes::Four(b) => {
-            dst.room() >= 4 && {
-                dst.push_units(&b);
-                true
-            }
+        (Bytes::Four(b), [x0, x1, x2, x3, ..]) => {
+            [*x0, *x1, *x2, *x3] = b;
+            Some(4)
         }
+        _ => None,
     }
 }
