@@ -397,11 +397,31 @@ impl Decoder {
     ) -> (R, usize, bool) {
         /// Input bytes decoded per cleared buffer.
         const CHUNK: usize = 8 * 1024;
+        /// Input bytes decoded through a cleared buffer while a BOM is still being
+        /// looked for or bytes held for it are replayed (when no identity prefix
+        /// can be copied): enough to settle the BOM, so that the next round copies.
+        const SETTLE: usize = 16;
         let (mut read, mut replaced) = (0, false);
         loop {
             read += self.append_identity_prefix(&src[read..], dst);
             let rest = &src[read..];
-            let chunk = rest.len().min(CHUNK);
+            let settling = self.bom.is_some() || self.replay_start < self.replay_end;
+            let mut chunk = rest.len().min(if settling { SETTLE } else { CHUNK });
+            if matches!(self.variant, VariantDecoder::Utf8(_)) {
+                // End the chunk at a character boundary: a sequence cut by it would
+                // stay pending, and a pending sequence stops the next round's copy.
+                let cut = chunk;
+                while chunk > 0
+                    && chunk + 3 > cut
+                    && chunk < rest.len()
+                    && rest[chunk] & 0xC0 == 0x80
+                {
+                    chunk -= 1;
+                }
+                if chunk == 0 {
+                    chunk = cut;
+                }
+            }
             let chunk_last = last && chunk == rest.len();
             let limit = self.max_utf8_buffer_length(chunk).unwrap_or(usize::MAX);
             let (result, r, had) =
@@ -470,5 +490,65 @@ impl Decoder {
             return None;
         }
         self.variant.latin1_byte_compatible_up_to(bytes)
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use crate::{CoderResult, Encoding, GB18030, UTF_16LE, UTF_8, WINDOWS_1252};
+    use alloc::{string::String, vec, vec::Vec};
+
+    /// `decode_to_string` in two calls split at every point agrees with one
+    /// `decode_to_utf8` call, with and without a BOM, across the settle and chunk
+    /// boundaries of its copy loop.
+    #[test]
+    fn decode_to_string_matches_decode_to_utf8() {
+        let mut text = String::new();
+        for i in 0..3000u32 {
+            text.push(['a', 'é', '中', '😀', 'z'][(i % 5) as usize]);
+        }
+        let utf8 = text.as_bytes().to_vec();
+        let mut cases: Vec<(&'static Encoding, Vec<u8>)> = Vec::new();
+        for bom in [&b""[..], b"\xEF\xBB\xBF", b"\xEF\xBB", b"\xFF\xFE"] {
+            for (encoding, body) in [
+                (UTF_8, &utf8[..]),
+                (UTF_8, &b"ab\xFF\xE4\xB8cd"[..]),
+                (WINDOWS_1252, &b"abc\x80\xFFdef"[..]),
+                (GB18030, &b"a\xC4\xE3b\x81\x30\x81\x30c"[..]),
+                (UTF_16LE, &b"a\x00b\x00"[..]),
+            ] {
+                cases.push((encoding, [bom, body].concat()));
+            }
+        }
+        for (encoding, src) in &cases {
+            let mut whole = vec![
+                0u8;
+                encoding
+                    .new_decoder()
+                    .max_utf8_buffer_length(src.len())
+                    .unwrap()
+            ];
+            let (_, _, written, replaced) =
+                encoding.new_decoder().decode_to_utf8(src, &mut whole, true);
+            let expected = &whole[..written];
+            let step = if src.len() > 64 { 997 } else { 1 };
+            for split in (0..=src.len()).step_by(step).chain([src.len()]) {
+                let mut d = encoding.new_decoder();
+                let mut out = String::new();
+                let mut had = false;
+                for (part, last) in [(&src[..split], false), (&src[split..], true)] {
+                    out.reserve(d.max_utf8_buffer_length(part.len()).unwrap());
+                    let (r, read, h) = d.decode_to_string(part, &mut out, last);
+                    assert_eq!((r, read), (CoderResult::InputEmpty, part.len()));
+                    had |= h;
+                }
+                assert_eq!(
+                    (out.as_bytes(), had),
+                    (expected, replaced),
+                    "{} split {split}",
+                    encoding.name()
+                );
+            }
+        }
     }
 }
