@@ -461,8 +461,8 @@ impl Iso2022JpEncoder {
                 }
                 dst.push_units(&TO_JIS0208);
                 self.state = EncState::Jis0208;
-                src.set_pos(before);
-                continue;
+                // The code point, processed again in the jis0208 state, gives the
+                // pointer's bytes: written now, without decoding it again.
             }
             if dst.room() < 2 {
                 src.set_pos(before);
