@@ -51,6 +51,7 @@ pub mod mem;
 mod simd;
 mod tables;
 mod variant;
+pub mod wtf8;
 
 #[rustfmt::skip]
 #[allow(clippy::all, clippy::pedantic)]
