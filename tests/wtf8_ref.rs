@@ -239,10 +239,13 @@ pub fn concatenate(left: &[u8], right: &[u8]) -> Vec<u8> {
 /// 3-byte error.
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 pub enum Event {
+    /// A code unit written.
     Unit(u16),
+    /// An ill-formed sequence of this many bytes.
     Error(usize),
 }
 
+/// The events of decoding `bytes` (see [`Event`]).
 pub fn decode_events(bytes: &[u8]) -> Vec<Event> {
     let mut out = Vec::new();
     let mut i = 0;

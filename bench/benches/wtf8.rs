@@ -90,7 +90,11 @@ fn criterion_home() -> PathBuf {
         return home.into();
     }
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("target"),
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join("target")
+        },
         PathBuf::from,
     );
     target.join("criterion")
@@ -134,7 +138,12 @@ fn validate(c: &mut Criterion, input: &Input, all: &[Input]) {
         .expect("twin");
     let utf8 = twin.wtf8.as_slice();
     g.bench_function("textcodec_utf8", |b| {
-        b.iter(|| assert_eq!(textcodec::Encoding::utf8_valid_up_to(black_box(utf8)), utf8.len()))
+        b.iter(|| {
+            assert_eq!(
+                textcodec::Encoding::utf8_valid_up_to(black_box(utf8)),
+                utf8.len()
+            )
+        })
     });
     let theirs = rust_wtf8::Wtf8Buf::from_ill_formed_utf16(&input.units);
     if input.well_formed {
@@ -161,6 +170,10 @@ fn from_utf16(c: &mut Criterion, input: &Input) {
         })
     });
     if input.well_formed {
+        // The crate's own UTF-16 -> UTF-8 (the kernel the WTF-8 conversion drives).
+        g.bench_function("textcodec_utf8", |b| {
+            b.iter(|| textcodec::mem::convert_utf16_to_utf8(black_box(units), &mut dst))
+        });
         g.bench_function("simdutf", |b| {
             b.iter(|| {
                 let src = black_box(units);
@@ -185,7 +198,7 @@ fn to_utf16(c: &mut Criterion, input: &Input) {
     let bytes = input.wtf8.as_slice();
     g.throughput(Throughput::Bytes(bytes.len() as u64));
     let ours = Wtf8::from_bytes(bytes).expect("well-formed");
-    let mut dst = vec![0u16; bytes.len()];
+    let mut dst = vec![0u16; bytes.len() + 1];
     g.bench_function("textcodec", |b| {
         b.iter(|| {
             let (read, written) = black_box(ours).to_ill_formed_utf16_into(&mut dst);
@@ -194,6 +207,10 @@ fn to_utf16(c: &mut Criterion, input: &Input) {
         })
     });
     if input.well_formed {
+        // The crate's own UTF-8 -> UTF-16 (the kernel the WTF-8 conversion drives).
+        g.bench_function("textcodec_utf8", |b| {
+            b.iter(|| textcodec::mem::convert_utf8_to_utf16(black_box(bytes), &mut dst))
+        });
         g.bench_function("simdutf", |b| {
             b.iter(|| {
                 let src = black_box(bytes);
@@ -221,7 +238,11 @@ fn to_utf16(c: &mut Criterion, input: &Input) {
 
 /// The median time of one benchmark of this run, in ns, if it ran.
 fn median(home: &Path, group: &str, function: &str) -> Option<f64> {
-    let path = home.join(group).join(function).join("new").join("estimates.json");
+    let path = home
+        .join(group)
+        .join(function)
+        .join("new")
+        .join("estimates.json");
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
     json["median"]["point_estimate"].as_f64()
 }
@@ -232,24 +253,27 @@ fn report(home: &Path, inputs: &[Input]) {
     let isa = std::env::var("TEXTCODEC_FORCE_ISA").unwrap_or_else(|_| "best".into());
     let simd = std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").unwrap_or_else(|_| "best".into());
     println!("\nWTF-8 ratios (peer time / textcodec time; TEXTCODEC_FORCE_ISA={isa}, SIMDUTF_FORCE_IMPLEMENTATION={simd})");
-    println!("| input | validate vs our UTF-8 | vs rust-wtf8 as_str | vs rust-wtf8 code_points | UTF-16→WTF-8 vs simdutf | vs rust-wtf8 | WTF-8→UTF-16 vs simdutf | vs rust-wtf8 |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    let cell = |group: String, peer: &str| {
-        match (median(home, &group, "textcodec"), median(home, &group, peer)) {
-            (Some(ours), Some(theirs)) => format!("{:.2}", theirs / ours),
-            _ => "–".into(),
-        }
+    println!("| input | validate vs our UTF-8 | vs rust-wtf8 as_str | vs rust-wtf8 code_points | UTF-16→WTF-8 vs simdutf | vs our UTF-8 | vs rust-wtf8 | WTF-8→UTF-16 vs simdutf | vs our UTF-8 | vs rust-wtf8 |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let cell = |group: String, peer: &str| match (
+        median(home, &group, "textcodec"),
+        median(home, &group, peer),
+    ) {
+        (Some(ours), Some(theirs)) => format!("{:.2}", theirs / ours),
+        _ => "–".into(),
     };
     for input in inputs {
         let n = &input.name;
         println!(
-            "| {n} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(format!("wtf8_validate_{n}"), "textcodec_utf8"),
             cell(format!("wtf8_validate_{n}"), "rust-wtf8_as_str"),
             cell(format!("wtf8_validate_{n}"), "rust-wtf8_code_points"),
             cell(format!("wtf8_from_utf16_{n}"), "simdutf"),
+            cell(format!("wtf8_from_utf16_{n}"), "textcodec_utf8"),
             cell(format!("wtf8_from_utf16_{n}"), "rust-wtf8"),
             cell(format!("wtf8_to_utf16_{n}"), "simdutf"),
+            cell(format!("wtf8_to_utf16_{n}"), "textcodec_utf8"),
             cell(format!("wtf8_to_utf16_{n}"), "rust-wtf8"),
         );
     }
