@@ -59,7 +59,9 @@ fn encode_chunked(chunks: &[&[u16]], room: usize) -> Vec<u8> {
         let mut read = 0;
         loop {
             let mut buf = vec![0u8; room];
+            let max = enc.max_buffer_length(chunk.len() - read).unwrap();
             let (result, r, w) = enc.encode_from_utf16(&chunk[read..], &mut buf, last);
+            assert!(w <= max);
             assert!(
                 r > 0 || w > 0 || result == CoderResult::InputEmpty,
                 "no progress"

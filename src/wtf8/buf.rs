@@ -198,15 +198,16 @@ impl Wtf8Buf {
                 units = &units[1..];
             }
         }
-        let Some(max) = super::max_wtf8_len_from_utf16(units.len()) else {
+        let old = self.bytes.len();
+        let end = super::max_wtf8_len_from_utf16(units.len()).and_then(|m| m.checked_add(old));
+        let Some(end) = end else {
             // Not reached: a slice of u16 is at most isize::MAX bytes.
             units
                 .iter()
                 .for_each(|&u| self.push_code_point(CodePoint::from_u16(u)));
             return;
         };
-        let old = self.bytes.len();
-        self.bytes.resize(old + max, 0);
+        self.bytes.resize(end, 0);
         let (_, written) = convert_utf16_to_wtf8(units, &mut self.bytes[old..]);
         self.bytes.truncate(old + written);
     }
