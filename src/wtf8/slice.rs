@@ -154,9 +154,10 @@ impl<'a> Wtf8<'a> {
     /// error with the offset of the first surrogate.
     #[inline]
     pub fn to_utf8(&self) -> Result<&'a str, SurrogateError> {
-        let valid = simd::utf8_valid_up_to(self.bytes);
+        let text = crate::handles::string::utf8_prefix(self.bytes);
+        let valid = text.len();
         if valid == self.bytes.len() {
-            return Ok(crate::buffer::str_from_valid_prefix(self.bytes, valid));
+            return Ok(text);
         }
         Err(SurrogateError {
             offset: valid,
@@ -236,7 +237,8 @@ impl<'a> Wtf8<'a> {
                 None => (self.bytes.len(), None),
             };
             let text = &self.bytes[i..end];
-            run(f, crate::buffer::str_from_valid_prefix(text, text.len()))?;
+            // Well-formed WTF-8 without a surrogate is UTF-8: the prefix is all of it.
+            run(f, crate::handles::string::utf8_prefix(text))?;
             match s {
                 Some(u) => surrogate(f, u)?,
                 None => return Ok(()),
