@@ -325,7 +325,7 @@ fn bytes(pointer: u16) -> Bytes {
 }
 
 /// The bytes for `c` (not ASCII), as the spec's gb18030 encoder with `is_gbk`.
-// Out of line: the encoder's loop calls it for what `gb18030_encode_hot` leaves.
+// Out of line: the encoder's loop calls it for what `gb18030_encode_hot_code` leaves.
 #[inline(never)]
 fn encode_char(c: char, is_gbk: bool) -> Option<Bytes> {
     let c = u32::from(c);
@@ -380,7 +380,7 @@ impl Gb18030Encoder {
     ) -> EncoderResult {
         // The hot characters (the pages and the ideographs) are none of the
         // special cases of `encode_char`.
-        let hot = |c| cjk::gb18030_encode_hot(c).map(bytes);
+        let hot = |c| cjk::gb18030_encode_hot_code(c).map(|v| Bytes::Two((v >> 8) as u8, v as u8));
         if self.is_gbk {
             two_byte::encode(src, dst, unmappables, hot, |c| encode_char(c, true))
         } else {

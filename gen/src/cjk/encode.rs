@@ -67,6 +67,19 @@ impl DirectBlock {
         self.emit_pointers(out, prefix, pointers);
     }
 
+    /// Emits, instead of the pointers, each pointer's bytes as `code(pointer)`
+    /// (`<prefix>_CODES`): an encoder's hot path then writes them without the
+    /// pointer arithmetic.
+    pub fn emit_codes(&self, out: &mut Out, prefix: &str, what: &str, code: impl Fn(u16) -> u16) {
+        let codes: Vec<u16> = self.pointers.iter().map(|&p| code(p)).collect();
+        let mut t = out.table(prefix, what);
+        t.u16s(
+            "CODES",
+            "the bytes (lead << 8 | trail) of each set bit's code point, by rank.",
+            &codes,
+        );
+    }
+
     /// Emits the pointers alone (`<prefix>_POINTERS`).
     pub fn emit_pointers(&self, out: &mut Out, prefix: &str, pointers: &str) {
         let mut t = out.table(prefix, pointers);

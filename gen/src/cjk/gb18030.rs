@@ -66,7 +66,7 @@ pub fn generate(out: &mut Out) {
         "GB18030_LEFT",
         "Leads 0xA1..=0xFE, trails 0x40..=0xA0 (GBK/4 rows are special)",
     );
-    hanzi.emit_pointers(out, "GB18030_HANZI", "GB2312 hanzi");
+    hanzi.emit_codes(out, "GB18030_HANZI", "GB2312 hanzi", pointer_code);
     rest.emit(
         out,
         "GB18030_ENC",
@@ -74,6 +74,15 @@ pub fn generate(out: &mut Out) {
         "gb18030 encode, the remaining code points",
     );
     ranges(out);
+}
+
+/// The two bytes of index gb18030 pointer `pointer`, as `lead << 8 | trail` (the
+/// spec's gb18030 encoder; `code_pointer` in src/tables/cjk/gb18030.rs undoes it).
+fn pointer_code(pointer: u16) -> u16 {
+    let lead = pointer / 190 + 0x81;
+    let trail = pointer % 190;
+    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+    (lead << 8) | (trail + offset)
 }
 
 /// Whether pointer `p` is in the right half of leads 0xA1..=0xFE (GB2312).

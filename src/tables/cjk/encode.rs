@@ -116,6 +116,9 @@ pub(super) enum Found {
     Ordered(fn(usize) -> usize),
     /// The `k`-th is at pointer `pointers[k]`.
     Direct(&'static [u16]),
+    /// The `k`-th is at pointer `pointer(codes[k])`: the table holds the bytes
+    /// (see `emit_codes` in gen).
+    Coded(&'static [u16], fn(u16) -> u16),
 }
 
 impl Block {
@@ -144,6 +147,9 @@ impl Found {
             Found::Elsewhere => COLD,
             Found::Ordered(pointer) => pointer(k) as u32,
             Found::Direct(pointers) => u32::from(pointers.get(k).copied().unwrap_or(PAGE_NONE)),
+            Found::Coded(codes, pointer) => {
+                u32::from(codes.get(k).map_or(PAGE_NONE, |&v| pointer(v)))
+            }
         }
     }
 }

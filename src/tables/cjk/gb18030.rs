@@ -44,7 +44,7 @@ const HANZI: Block = Block {
     first: 0x4E00,
     len: 0x9FA5 - 0x4E00 + 1,
     bits: HANZI_BITS,
-    set: Found::Direct(&g::GB18030_HANZI_POINTERS),
+    set: Found::Coded(&g::GB18030_HANZI_CODES, code_pointer),
     clear: Found::Ordered(gbk_ideograph_pointer),
 };
 
@@ -110,8 +110,47 @@ fn gbk_ideograph_pointer(k: usize) -> usize {
     }
 }
 
+/// The two bytes of index gb18030 pointer `pointer` (below 126 * 190), as
+/// `lead << 8 | trail`.
+#[inline(always)]
+fn pointer_code(pointer: u16) -> u16 {
+    let lead = pointer / 190 + 0x81;
+    let trail = pointer % 190;
+    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+    lead << 8 | (trail + offset)
+}
+
+/// The pointer of the bytes `code` ([`pointer_code`] undone).
+fn code_pointer(code: u16) -> u16 {
+    let (lead, trail) = (code >> 8, code & 0xFF);
+    let offset = if trail < 0x7F { 0x40 } else { 0x41 };
+    // Wrapping: the codes are made from pointers, so nothing wraps in fact.
+    (lead.wrapping_sub(0x81))
+        .wrapping_mul(190)
+        .wrapping_add(trail)
+        .wrapping_sub(offset)
+}
+
+/// The bytes (`lead << 8 | trail`) of the text's common characters: the pages and
+/// the GB2312 hanzi, for the encoders' inner loop; `None` for the others (which
+/// may still be mapped). The hanzi's bytes are read from the table as they are,
+/// without the pointer's division by 190.
+#[inline(always)]
+pub(crate) fn gb18030_encode_hot_code(c: u16) -> Option<u16> {
+    let i = usize::from(c.wrapping_sub(HANZI.first));
+    if i < HANZI.len {
+        let (bit, k) = HANZI_BITS.get_rank1(i);
+        return if bit {
+            g::GB18030_HANZI_CODES.get(k).copied()
+        } else {
+            None
+        };
+    }
+    gb18030_encode_hot(c).map(pointer_code)
+}
+
 /// Index gb18030 pointer (the first) for a BMP code point, if the index has it.
-// Out of line: the encoders call it for what [`gb18030_encode_hot`] leaves.
+// Out of line: the encoders call it for what [`gb18030_encode_hot_code`] leaves.
 #[inline(never)]
 pub(crate) fn gb18030_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
@@ -158,4 +197,26 @@ pub(crate) fn gb18030_range_encode(c: u32) -> u32 {
         .saturating_sub(1);
     u32::from(g::GB18030_RANGE_POINTERS[i])
         + c.saturating_sub(u32::from(g::GB18030_RANGE_CODE_POINTS[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hot path's bytes and the full lookup's pointer agree on every BMP code
+    /// point, and the stored codes round-trip through their pointers.
+    #[test]
+    fn hot_codes_agree_with_pointers() {
+        let mut hot = 0;
+        for c in 0..=0xFFFF {
+            if let Some(code) = gb18030_encode_hot_code(c) {
+                assert_eq!(gb18030_encode(c), Some(code_pointer(code)), "U+{c:04X}");
+                hot += 1;
+            }
+        }
+        assert!(hot >= g::GB18030_HANZI_CODES.len());
+        for &code in &g::GB18030_HANZI_CODES {
+            assert_eq!(pointer_code(code_pointer(code)), code);
+        }
+    }
 }

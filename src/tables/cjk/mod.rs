@@ -27,8 +27,8 @@ pub(crate) use euc_kr::{
     euc_kr_decode, euc_kr_encode, euc_kr_encode_hot, euc_kr_ks, euc_kr_ks_hangul,
 };
 pub(crate) use gb18030::{
-    gb18030_decode, gb18030_encode, gb18030_encode_hot, gb18030_range_decode, gb18030_range_encode,
-    gb18030_right,
+    gb18030_decode, gb18030_encode, gb18030_encode_hot_code, gb18030_range_decode,
+    gb18030_range_encode, gb18030_right,
 };
 pub(crate) use jis::{
     iso_2022_jp_katakana, jis0208_decode, jis0208_decode_pointer, jis0208_encode,
