@@ -161,7 +161,14 @@ pub(crate) fn encode<S: Source>(
         src,
         dst,
         unmappables,
-        |c| cjk::jis0208_encode_hot(c).map(bytes),
+        |c| {
+            cjk::jis0208_encode_hot_code(c).map(|v| {
+                Bytes::Two(
+                    ((v >> 8) as u8).wrapping_add(0xA1),
+                    (v as u8).wrapping_add(0xA1),
+                )
+            })
+        },
         |c| {
             let c = u16::try_from(u32::from(c)).ok()?;
             // The index first: none of the special cases below is in it.

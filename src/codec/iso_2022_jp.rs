@@ -514,13 +514,17 @@ fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
         let before = src.pos();
         // The common characters only (U+00A5, U+203E, U+2212 and the halfwidth
         // katakana are not among them): the state machine does the rest.
-        let pointer = src
+        let code = src
             .next_char()
             .and_then(|c| u16::try_from(u32::from(c)).ok())
-            .and_then(cjk::jis0208_encode_hot);
-        match (pointer, out.get_mut(w..w + 2)) {
-            (Some(pointer), Some([a, b])) => {
-                (*a, *b) = ((pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8);
+            .and_then(cjk::jis0208_encode_hot_code);
+        match (code, out.get_mut(w..w + 2)) {
+            (Some(v), Some([a, b])) => {
+                // `row << 8 | col`: the bytes are row + 0x21 and col + 0x21.
+                (*a, *b) = (
+                    ((v >> 8) as u8).wrapping_add(0x21),
+                    (v as u8).wrapping_add(0x21),
+                );
                 w += 2;
             }
             _ => {

@@ -65,7 +65,7 @@ pub(crate) fn encode<S: Source>(
         src,
         dst,
         unmappables,
-        |c| cjk::jis0208_shift_jis_encode_hot(c).map(bytes),
+        |c| cjk::jis0208_shift_jis_encode_hot_code(c).map(row_col_bytes),
         |c| {
             let c = u16::try_from(u32::from(c)).ok()?;
             // The index first: none of the special cases below is in it.
@@ -84,6 +84,19 @@ fn bytes(pointer: u16) -> Bytes {
     let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
     let trail = pointer % 188;
     let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+    Bytes::Two((lead + lead_offset) as u8, (trail + offset) as u8)
+}
+
+/// [`bytes`] of pointer `row * 94 + col` given as `row << 8 | col`: pointer / 188
+/// is row / 2, pointer % 188 is (row % 2) * 94 + col, without a division.
+#[inline(always)]
+fn row_col_bytes(code: u16) -> Bytes {
+    let (row, col) = (code >> 8, code & 0xFF);
+    let lead = row >> 1;
+    let trail = (row & 1) * 94 + col;
+    // The offsets of `bytes` (0x81 or 0xC1, 0x40 or 0x41) without branches.
+    let lead_offset = 0x81 + (u16::from(lead >= 0x1F) << 6);
+    let offset = 0x40 + u16::from(trail >= 0x3F);
     Bytes::Two((lead + lead_offset) as u8, (trail + offset) as u8)
 }
 

@@ -151,6 +151,17 @@ impl Rest {
         }
     }
 
+    /// Replaces each pointer in the pages by `code(pointer)`, its bytes (see
+    /// [`DirectBlock::emit_codes`]).
+    pub fn code_pages(&mut self, code: impl Fn(u16) -> u16) {
+        for v in self.pages.iter_mut().flatten() {
+            if *v != PAGE_NONE {
+                *v = code(*v);
+                assert_ne!(*v, PAGE_NONE);
+            }
+        }
+    }
+
     /// Emits the pages (`<prefix>_PAGE_3000`, ...), the runs (`<prefix>_RUN_*`,
     /// documented as `runs`) and the sorted map (`<prefix>_KEYS`, `_VALUES`,
     /// documented as `sorted`).
@@ -158,7 +169,10 @@ impl Rest {
         for (page, pointers) in PAGES.iter().zip(&self.pages) {
             out.u16s(
                 &format!("{prefix}_PAGE_{page:04X}"),
-                &format!("The index pointer of U+{page:04X} + i (0xFFFF = none), read directly."),
+                &format!(
+                    "The index pointer (or its bytes, after `code_pages`) of U+{page:04X} + i \
+                     (0xFFFF = none), read directly."
+                ),
                 pointers,
             );
         }

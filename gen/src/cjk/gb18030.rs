@@ -42,7 +42,8 @@ pub fn generate(out: &mut Out) {
     check_ordered_ideographs(cp, rest_len, |k| {
         HANZI_FIRST + hanzi.bitmap.select(false, k) as u32
     });
-    let rest = encode_rest(&first, &right, &left);
+    let mut rest = encode_rest(&first, &right, &left);
+    rest.code_pages(pointer_code);
 
     emit_layout(out, rest_len);
     hanzi.bitmap.emit(

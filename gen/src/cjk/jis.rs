@@ -33,17 +33,18 @@ pub fn jis0208(out: &mut Out) {
     );
     let first = first_pointers(&idx, |_| true);
     let kanji = DirectBlock::ideographs(&first, |p| p >= JIS_KANJI_FIRST);
-    let rest = Rest::build(&first, 94, Vec::new(), |c| !kanji.members.contains(&bmp(c)));
+    let mut rest = Rest::build(&first, 94, Vec::new(), |c| !kanji.members.contains(&bmp(c)));
+    rest.code_pages(row_col);
     let exceptions = shift_jis_exceptions(&idx, &first);
 
     table.emit(out, "JIS0208", "index jis0208 in rows of 94");
     table.emit_span(out, "JIS0208_SPAN", "rows 0..=91 of JIS0208", JIS0208_SPAN);
-    kanji.emit(
+    kanji.bitmap.emit(
         out,
         "JIS0208_KANJI",
         "U+4E00..=U+9FFF: set for the kanji of the kanji rows",
-        "jis0208 kanji",
     );
+    kanji.emit_codes(out, "JIS0208_KANJI", "jis0208 kanji", row_col);
     rest.emit(
         out,
         "JIS0208_ENC",
@@ -90,6 +91,13 @@ fn shift_jis_exceptions(idx: &[Option<u32>], first: &BTreeMap<u32, usize>) -> Ve
         }
     }
     exceptions
+}
+
+/// Index jis0208 pointer `pointer` as `row << 8 | col`: the bytes of EUC-JP,
+/// ISO-2022-JP and Shift_JIS follow from it without a division
+/// (`jis_code_pointer` in src/tables/cjk/jis.rs undoes it).
+fn row_col(pointer: u16) -> u16 {
+    ((pointer / 94) << 8) | (pointer % 94)
 }
 
 /// Builds and emits the jis0212 tables (EUC-JP decode only).

@@ -9,6 +9,7 @@ use crate::generated::cjk as g;
 /// (0xA1 - 0x81) × 157, the last one for six code points).
 const ENCODE: EncodeTable = EncodeTable {
     pages: [&g::BIG5_ENC_PAGE_3000, &g::BIG5_ENC_PAGE_FF00],
+    page_code: None,
     block: Block {
         first: 0x4E00,
         len: 0x5200,

@@ -29,8 +29,11 @@ const COLD: u32 = 0x1_0000;
 /// Where an index keeps the pointers of the BMP code points it maps.
 pub(super) struct EncodeTable {
     /// The pointer of each code point of the [`PAGES`] (CJK symbols and kana,
-    /// fullwidth forms), [`PAGE_NONE`] for none.
+    /// fullwidth forms), or its bytes if `page_code` is set; [`PAGE_NONE`] for
+    /// none.
     pub pages: [&'static [u16; 256]; 2],
+    /// The pointer of the bytes the pages hold, if they hold bytes.
+    pub page_code: Option<fn(u16) -> u16>,
     /// The rank-bitmap block of the hot path.
     pub block: Block,
     /// A second block, out of line (they do not overlap).
@@ -70,9 +73,38 @@ impl EncodeTable {
         let high = c & 0xFF00;
         if high == PAGES[0] || high == PAGES[1] {
             let page = self.pages[usize::from(high == PAGES[1])];
-            return u32::from(page[usize::from(c & 0xFF)]);
+            let v = page[usize::from(c & 0xFF)];
+            return match self.page_code {
+                Some(pointer) if v != PAGE_NONE => u32::from(pointer(v)),
+                _ => u32::from(v),
+            };
         }
         self.block.value(c)
+    }
+
+    /// The bytes of `c` as the table stores them (`lead << 8 | trail` or `row << 8
+    /// | col`, as the family says) if the pages (which must hold bytes) or the
+    /// first block's [`Found::Coded`] set bits have it; `None` otherwise (it may
+    /// still be mapped). Free of calls, for the encoders' inner loops: their bytes
+    /// come without the pointer's division.
+    #[inline(always)]
+    pub fn encode_hot_code(&self, c: u16) -> Option<u16> {
+        let high = c & 0xFF00;
+        if high == PAGES[0] || high == PAGES[1] {
+            let page = self.pages[usize::from(high == PAGES[1])];
+            let v = page[usize::from(c & 0xFF)];
+            return (self.page_code.is_some() && v != PAGE_NONE).then_some(v);
+        }
+        let block = &self.block;
+        let i = usize::from(c.wrapping_sub(block.first));
+        if i >= block.len {
+            return None;
+        }
+        let (bit, k) = block.bits.get_rank1(i);
+        match (bit, &block.set) {
+            (true, Found::Coded(codes, _)) => codes.get(k).copied(),
+            _ => None,
+        }
     }
 
     /// The other steps: the second block, the runs and the sorted map, for what

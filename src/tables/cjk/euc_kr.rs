@@ -52,6 +52,7 @@ const HANGUL: Block = Block {
 /// Index EUC-KR pointer of each BMP code point.
 const ENCODE: EncodeTable = EncodeTable {
     pages: [&g::EUC_KR_ENC_PAGE_3000, &g::EUC_KR_ENC_PAGE_FF00],
+    page_code: None,
     block: HANGUL,
     // U+4E00..=U+9FFF: the hanja, their pointers by rank.
     next: Some(Block {

@@ -51,6 +51,7 @@ const HANZI: Block = Block {
 /// Index gb18030 pointer (the first) of each BMP code point.
 const ENCODE: EncodeTable = EncodeTable {
     pages: [&g::GB18030_ENC_PAGE_3000, &g::GB18030_ENC_PAGE_FF00],
+    page_code: Some(code_pointer),
     block: HANZI,
     next: None,
     runs: Runs {
@@ -111,8 +112,8 @@ fn gbk_ideograph_pointer(k: usize) -> usize {
 }
 
 /// The two bytes of index gb18030 pointer `pointer` (below 126 * 190), as
-/// `lead << 8 | trail`.
-#[inline(always)]
+/// `lead << 8 | trail` (as gen makes the tables).
+#[cfg(test)]
 fn pointer_code(pointer: u16) -> u16 {
     let lead = pointer / 190 + 0x81;
     let trail = pointer % 190;
@@ -133,20 +134,11 @@ fn code_pointer(code: u16) -> u16 {
 
 /// The bytes (`lead << 8 | trail`) of the text's common characters: the pages and
 /// the GB2312 hanzi, for the encoders' inner loop; `None` for the others (which
-/// may still be mapped). The hanzi's bytes are read from the table as they are,
-/// without the pointer's division by 190.
+/// may still be mapped). The bytes are read from the tables as they are, without
+/// the pointer's division by 190.
 #[inline(always)]
 pub(crate) fn gb18030_encode_hot_code(c: u16) -> Option<u16> {
-    let i = usize::from(c.wrapping_sub(HANZI.first));
-    if i < HANZI.len {
-        let (bit, k) = HANZI_BITS.get_rank1(i);
-        return if bit {
-            g::GB18030_HANZI_CODES.get(k).copied()
-        } else {
-            None
-        };
-    }
-    gb18030_encode_hot(c).map(pointer_code)
+    ENCODE.encode_hot_code(c)
 }
 
 /// Index gb18030 pointer (the first) for a BMP code point, if the index has it.
@@ -154,14 +146,6 @@ pub(crate) fn gb18030_encode_hot_code(c: u16) -> Option<u16> {
 #[inline(never)]
 pub(crate) fn gb18030_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
-}
-
-/// [`gb18030_encode`] for the text's common characters (the pages and the first block),
-/// inlined into the encoders' loops; `None` for the others (which may still be
-/// mapped).
-#[inline(always)]
-pub(crate) fn gb18030_encode_hot(c: u16) -> Option<u16> {
-    ENCODE.encode_hot(c)
 }
 
 /// Index gb18030 ranges code point (the four-byte sequences).

@@ -24,6 +24,7 @@ const JIS0208_SPAN: Span = Span {
 /// Index jis0208 pointer (the first) of each BMP code point.
 const JIS0208_ENCODE: EncodeTable = EncodeTable {
     pages: [&g::JIS0208_ENC_PAGE_3000, &g::JIS0208_ENC_PAGE_FF00],
+    page_code: Some(jis_code_pointer),
     block: Block {
         first: 0x4E00,
         len: 0x5200,
@@ -31,7 +32,7 @@ const JIS0208_ENCODE: EncodeTable = EncodeTable {
             words: &g::JIS0208_KANJI_BITS,
             ranks: &g::JIS0208_KANJI_RANKS,
         },
-        set: Found::Direct(&g::JIS0208_KANJI_POINTERS),
+        set: Found::Coded(&g::JIS0208_KANJI_CODES, jis_code_pointer),
         clear: Found::Elsewhere,
     },
     next: None,
@@ -76,12 +77,17 @@ pub(crate) fn jis0208_encode(c: u16) -> Option<u16> {
     JIS0208_ENCODE.encode(c)
 }
 
-/// [`jis0208_encode`] for the text's common characters (the pages and the first block),
-/// inlined into the encoders' loops; `None` for the others (which may still be
-/// mapped).
+/// The pointer of `code`, `row << 8 | col` as the tables store it.
+fn jis_code_pointer(code: u16) -> u16 {
+    (code >> 8) * 94 + (code & 0xFF)
+}
+
+/// [`jis0208_encode`] for the text's common characters (the pages and the
+/// kanji), as `row << 8 | col` (pointer `row * 94 + col`), inlined into the
+/// encoders' loops; `None` for the others (which may still be mapped).
 #[inline(always)]
-pub(crate) fn jis0208_encode_hot(c: u16) -> Option<u16> {
-    JIS0208_ENCODE.encode_hot(c)
+pub(crate) fn jis0208_encode_hot_code(c: u16) -> Option<u16> {
+    JIS0208_ENCODE.encode_hot_code(c)
 }
 
 /// Index jis0208 code point for a pointer (0 if unmapped).
@@ -115,11 +121,21 @@ pub(crate) fn jis0208_shift_jis_encode(c: u16) -> Option<u16> {
     shift_jis_excluded(c, p)
 }
 
-/// [`jis0208_shift_jis_encode`] for the text's common characters, inlined into
-/// the encoder's loop; `None` for the others (which may still be mapped).
+/// [`jis0208_shift_jis_encode`] for the text's common characters, as for
+/// [`jis0208_encode_hot_code`]; `None` for the others (which may still be
+/// mapped).
 #[inline(always)]
-pub(crate) fn jis0208_shift_jis_encode_hot(c: u16) -> Option<u16> {
-    jis0208_encode_hot(c).filter(|&p| !shift_jis_excludes(p))
+pub(crate) fn jis0208_shift_jis_encode_hot_code(c: u16) -> Option<u16> {
+    // The excluded pointers are whole rows.
+    const ROWS: core::ops::RangeInclusive<u16> = {
+        let (first, last) = (
+            g::JIS0208_SJIS_EXCLUDED_FIRST,
+            g::JIS0208_SJIS_EXCLUDED_LAST,
+        );
+        assert!(first % 94 == 0 && last % 94 == 93);
+        (first / 94) as u16..=(last / 94) as u16
+    };
+    jis0208_encode_hot_code(c).filter(|&v| !ROWS.contains(&(v >> 8)))
 }
 
 /// [`jis0208_shift_jis_encode`] where index jis0208's pointer `p` is excluded (the

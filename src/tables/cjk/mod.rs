@@ -32,7 +32,7 @@ pub(crate) use gb18030::{
 };
 pub(crate) use jis::{
     iso_2022_jp_katakana, jis0208_decode, jis0208_decode_pointer, jis0208_encode,
-    jis0208_encode_hot, jis0208_shift_jis_encode, jis0208_shift_jis_encode_hot,
+    jis0208_encode_hot_code, jis0208_shift_jis_encode, jis0208_shift_jis_encode_hot_code,
     jis0208_span_pointer, jis0212_decode,
 };
 
