@@ -222,7 +222,7 @@ pub unsafe extern "C" fn encoder_max_buffer_length_from_utf16_without_replacemen
 /// buffer will not take in this call (and again in the next). An encoder writes at
 /// least one byte per character and a character is at most 4 bytes, so it reads at
 /// most `4 * room` bytes: each window is that plus 4, cut back to the valid prefix.
-/// Bytes after the valid prefix are an error only if they cannot be the start of a
+/// Bytes after the valid prefix are an error unless they are the start of a
 /// character that the window's end cut (at most 3 bytes of one).
 ///
 /// Returns (result, bytes read, bytes written, replaced).
@@ -250,7 +250,15 @@ fn encode_utf8_checked(
         // tests compare it with `core::str::from_utf8` on every short sequence.
         let text = unsafe { core::str::from_utf8_unchecked(text) };
         let whole = valid == rest.len();
-        let cut = window_len < rest.len() && window_len.saturating_sub(valid) < 4;
+        // The window's end cut a character if what follows the valid prefix is the
+        // start of one (an incomplete sequence, at most 3 bytes) rather than an
+        // invalid byte; `from_utf8` on that tail fails at its first byte either way.
+        let tail = window.get(valid..).unwrap_or_default();
+        let cut = window_len < rest.len()
+            && match core::str::from_utf8(tail) {
+                Ok(_) => true,
+                Err(e) => e.valid_up_to() == 0 && e.error_len().is_none(),
+            };
         let (result, r, w, rep) = encode(encoder, text, room, last && whole);
         read = read.saturating_add(r);
         written = written.saturating_add(w);
