@@ -39,6 +39,18 @@
 // undefined behaviour for invalid UTF-8 here.)
 #define TEXTCODEC_INVALID_UTF8 4294967293
 
+// The major version of this C API (semver: a change here may break the ABI). The
+// header's `TEXTCODEC_VERSION_*` are the version it was generated for;
+// `textcodec_version()` is the library's, so a program can check at run time that it
+// was linked with the library its header belongs to.
+#define TEXTCODEC_VERSION_MAJOR 0
+
+// The minor version of this C API (additions only, while the major version stays).
+#define TEXTCODEC_VERSION_MINOR 1
+
+// The patch version of this C API (fixes only).
+#define TEXTCODEC_VERSION_PATCH 0
+
 // The minimum length of the buffer given to `encoding_name()` (the length of
 // `x-mac-cyrillic`, the longest name).
 #define ENCODING_NAME_MAX_LENGTH 14
@@ -198,6 +210,11 @@ extern const ConstEncoding X_USER_DEFINED_ENCODING;
 
 // The replacement encoding.
 extern const ConstEncoding REPLACEMENT_ENCODING;
+
+// The library's version as `(major << 16) | (minor << 8) | patch`; compare with the
+// header's `TEXTCODEC_VERSION_MAJOR` and `TEXTCODEC_VERSION_MINOR`. (A textcodec
+// addition.)
+uint32_t textcodec_version(void);
 
 // Allocates a decoder for `encoding` with BOM sniffing: a UTF-8, UTF-16LE or
 // UTF-16BE byte order mark at the start of the stream is removed and switches the

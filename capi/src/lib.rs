@@ -101,6 +101,26 @@ pub const TEXTCODEC_INVALID_ARGUMENT: u32 = 0xFFFFFFFE;
 /// undefined behaviour for invalid UTF-8 here.)
 pub const TEXTCODEC_INVALID_UTF8: u32 = 0xFFFFFFFD;
 
+/// The major version of this C API (semver: a change here may break the ABI). The
+/// header's `TEXTCODEC_VERSION_*` are the version it was generated for;
+/// `textcodec_version()` is the library's, so a program can check at run time that it
+/// was linked with the library its header belongs to.
+pub const TEXTCODEC_VERSION_MAJOR: u32 = 0;
+
+/// The minor version of this C API (additions only, while the major version stays).
+pub const TEXTCODEC_VERSION_MINOR: u32 = 1;
+
+/// The patch version of this C API (fixes only).
+pub const TEXTCODEC_VERSION_PATCH: u32 = 0;
+
+/// The library's version as `(major << 16) | (minor << 8) | patch`; compare with the
+/// header's `TEXTCODEC_VERSION_MAJOR` and `TEXTCODEC_VERSION_MINOR`. (A textcodec
+/// addition.)
+#[no_mangle]
+pub extern "C" fn textcodec_version() -> u32 {
+    (TEXTCODEC_VERSION_MAJOR << 16) | (TEXTCODEC_VERSION_MINOR << 8) | TEXTCODEC_VERSION_PATCH
+}
+
 /// The minimum length of the buffer given to `encoding_name()` (the length of
 /// `x-mac-cyrillic`, the longest name).
 pub const ENCODING_NAME_MAX_LENGTH: usize = 14;
@@ -142,3 +162,25 @@ pub type char16_t = u16;
 /// C++'s built-in `char32_t`.
 #[allow(non_camel_case_types)]
 pub type char32_t = u32;
+
+#[cfg(test)]
+mod version_tests {
+    /// The constants follow the crate's version in Cargo.toml.
+    #[test]
+    fn version_is_the_crate_version() {
+        let parse = |s: &str| s.parse::<u32>().unwrap();
+        assert_eq!(
+            super::TEXTCODEC_VERSION_MAJOR,
+            parse(env!("CARGO_PKG_VERSION_MAJOR"))
+        );
+        assert_eq!(
+            super::TEXTCODEC_VERSION_MINOR,
+            parse(env!("CARGO_PKG_VERSION_MINOR"))
+        );
+        assert_eq!(
+            super::TEXTCODEC_VERSION_PATCH,
+            parse(env!("CARGO_PKG_VERSION_PATCH"))
+        );
+        assert_eq!(super::textcodec_version(), 0x0100);
+    }
+}

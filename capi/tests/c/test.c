@@ -957,7 +957,16 @@ static void test_mem_conversions(void) {
     CHECK(!encoding_mem_ensure_utf16_validity(NULL, 3));
 }
 
+/* The library linked is the one the header was generated for. */
+static void test_version(void) {
+    uint32_t v = textcodec_version();
+    CHECK(v >> 16 == TEXTCODEC_VERSION_MAJOR);
+    CHECK(((v >> 8) & 0xFF) == TEXTCODEC_VERSION_MINOR);
+    CHECK((v & 0xFF) == TEXTCODEC_VERSION_PATCH);
+}
+
 int main(void) {
+    test_version();
     test_names_round_trip();
     test_labels();
     test_bom();
