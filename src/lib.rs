@@ -65,6 +65,7 @@ mod simd;
 mod tables;
 pub mod text;
 mod variant;
+pub mod wtf8;
 
 #[rustfmt::skip]
 #[allow(clippy::all, clippy::pedantic)]

@@ -17,6 +17,17 @@ UTF-16BE (labels utf-16le, utf-16, unicodefffe, utf-16be, ...) have no encoder i
 the standard; textcodec writes them itself, without a BOM (`--bom keep` passes one
 through from the input). `utf-16` means UTF-16LE, as in the standard.
 
+WTF-8 (labels wtf-8, wtf8; not an encoding of the standard) is UTF-16 that may
+have lone surrogates (JS strings, Windows file names) in UTF-8's shape. Input
+read as -f wtf-8 keeps its lone surrogates when the output is UTF-16LE/BE or
+WTF-8, and writes each as U+FFFD otherwise (with --errors fatal: an error); bytes
+that are not WTF-8 are malformed input. -t wtf-8 keeps the lone surrogates of
+WTF-8 and UTF-16LE/BE input (a lead surrogate at the end of one input and a trail
+surrogate at the start of the next join into one character, as WTF-8
+concatenation does); from other encodings it writes their UTF-8. Where WTF-8 or
+UTF-16 is read this way, --bom sniff lets a UTF-8 BOM select WTF-8 and a UTF-16
+BOM its byte order.
+
 --errors (default: replace):
   replace  malformed input becomes U+FFFD; a character the target cannot encode
            is written as `?` (as iconv //TRANSLIT and uconv do when they have
@@ -56,7 +67,7 @@ Exit codes:
 #[command(name = "textcodec", version, after_long_help = AFTER_HELP)]
 #[command(after_help = "See `textcodec --help` for error modes, BOMs, UTF-16 and exit codes.")]
 pub struct Args {
-    /// Encoding of the input: a label, or `auto` (BOM, else UTF-8 or --default)
+    /// Encoding of the input: a label (or wtf-8), or `auto` (BOM, else UTF-8 or --default)
     #[arg(
         short = 'f',
         long = "from-code",
@@ -65,7 +76,7 @@ pub struct Args {
     )]
     pub from: String,
 
-    /// Encoding of the output: a label (UTF-16LE/BE allowed)
+    /// Encoding of the output: a label (UTF-16LE/BE and WTF-8 allowed)
     #[arg(
         short = 't',
         long = "to-code",

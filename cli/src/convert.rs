@@ -5,6 +5,7 @@
 use crate::args::{Args, Errors};
 use crate::output::{Output, TempFile};
 use crate::select::{Source, Target};
+use crate::units::{self, Wtf8Writer};
 use crate::{Exit, Failure};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::{self, File};
@@ -77,7 +78,7 @@ fn stdin_file() -> io::Result<File> {
 }
 
 /// An I/O error's text without Rust's "(os error N)".
-fn describe(e: &io::Error) -> String {
+pub fn describe(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(i) => text[..i].to_owned(),
@@ -85,7 +86,7 @@ fn describe(e: &io::Error) -> String {
     }
 }
 
-fn error_mode(errors: Errors) -> ErrorMode {
+pub fn error_mode(errors: Errors) -> ErrorMode {
     match errors {
         Errors::Replace => ErrorMode::Replace,
         Errors::Fatal => ErrorMode::Fatal,
@@ -93,10 +94,12 @@ fn error_mode(errors: Errors) -> ErrorMode {
     }
 }
 
-/// Where decoded text goes: an encoder of the standard, or the CLI's UTF-16 writer.
+/// Where decoded text goes: an encoder of the standard, or the CLI's UTF-16 or WTF-8
+/// writer.
 pub enum Sink {
     Encode(EncodeWriter<Output>),
     Utf16(Utf16Writer),
+    Wtf8(Wtf8Writer),
 }
 
 impl Sink {
@@ -109,35 +112,60 @@ impl Sink {
                     .build(output),
             ),
             Target::Utf16 { big_endian } => Sink::Utf16(Utf16Writer::new(output, big_endian)),
+            Target::Wtf8 => Sink::Wtf8(Wtf8Writer::new(output)),
         }
     }
 
-    fn write_str(&mut self, s: &str) -> io::Result<()> {
+    pub fn write_str(&mut self, s: &str) -> io::Result<()> {
         match self {
             Sink::Encode(w) => w.write_str(s),
             Sink::Utf16(w) => w.write_str(s),
+            Sink::Wtf8(w) => w.write_str(s),
+        }
+    }
+
+    /// Writes potentially ill-formed UTF-16 as it is, if the target can hold lone
+    /// surrogates (UTF-16, WTF-8); `Ok(false)` (nothing written) if not.
+    pub fn write_units(&mut self, units: &[u16]) -> io::Result<bool> {
+        match self {
+            Sink::Encode(_) => Ok(false),
+            Sink::Utf16(w) => w.write_units(units).map(|()| true),
+            Sink::Wtf8(w) => w.write_units(units).map(|()| true),
+        }
+    }
+
+    /// The name of what is written.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Sink::Encode(w) => w.encoding().name(),
+            Sink::Utf16(w) => Target::Utf16 {
+                big_endian: w.big_endian,
+            }
+            .name(),
+            Sink::Wtf8(_) => Target::Wtf8.name(),
         }
     }
 
     /// UTF-8 accepted so far (where encode errors are counted from).
-    fn position(&self) -> u64 {
+    pub fn position(&self) -> u64 {
         match self {
             Sink::Encode(w) => w.input_position(),
-            Sink::Utf16(_) => 0,
+            Sink::Utf16(_) | Sink::Wtf8(_) => 0,
         }
     }
 
     fn had_replacements(&self) -> bool {
         match self {
             Sink::Encode(w) => w.had_replacements(),
-            Sink::Utf16(_) => false,
+            Sink::Utf16(_) | Sink::Wtf8(_) => false,
         }
     }
 
-    fn is_stdout(&self) -> bool {
+    pub fn is_stdout(&self) -> bool {
         match self {
             Sink::Encode(w) => w.get_ref().is_some_and(Output::is_stdout),
             Sink::Utf16(w) => w.out.is_stdout(),
+            Sink::Wtf8(w) => w.is_stdout(),
         }
     }
 
@@ -146,6 +174,7 @@ impl Sink {
         match self {
             Sink::Encode(w) => w.finish(),
             Sink::Utf16(w) => Ok(w.out),
+            Sink::Wtf8(w) => w.finish(),
         }
     }
 }
@@ -179,20 +208,44 @@ impl Utf16Writer {
             }
             let (piece, tail) = rest.split_at(end);
             let n = textcodec::mem::convert_str_to_utf16(piece, &mut self.units);
-            let bytes = &mut self.bytes[..2 * n];
-            for (pair, unit) in bytes.chunks_exact_mut(2).zip(&self.units[..n]) {
-                let b = if self.big_endian {
-                    unit.to_be_bytes()
-                } else {
-                    unit.to_le_bytes()
-                };
-                pair.copy_from_slice(&b);
-            }
-            self.out.write_all(bytes)?;
+            write_unit_bytes(
+                &mut self.out,
+                &mut self.bytes,
+                &self.units[..n],
+                self.big_endian,
+            )?;
             rest = tail;
         }
         Ok(())
     }
+
+    /// Writes potentially ill-formed UTF-16 as it is (lone surrogates too).
+    fn write_units(&mut self, units: &[u16]) -> io::Result<()> {
+        for piece in units.chunks(self.units.len()) {
+            write_unit_bytes(&mut self.out, &mut self.bytes, piece, self.big_endian)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `units` (at most `bytes.len() / 2`) to `out` in the byte order asked, through
+/// `bytes`.
+fn write_unit_bytes(
+    out: &mut Output,
+    bytes: &mut [u8],
+    units: &[u16],
+    big_endian: bool,
+) -> io::Result<()> {
+    let bytes = &mut bytes[..2 * units.len()];
+    for (pair, unit) in bytes.chunks_exact_mut(2).zip(units) {
+        let b = if big_endian {
+            unit.to_be_bytes()
+        } else {
+            unit.to_le_bytes()
+        };
+        pair.copy_from_slice(&b);
+    }
+    out.write_all(bytes)
 }
 
 /// The progress bar, when wanted.
@@ -231,7 +284,7 @@ impl Progress {
 }
 
 /// The failure for an error from writing the output.
-fn write_failure(e: &io::Error, stdout: bool, output: &Option<PathBuf>) -> Failure {
+pub fn write_failure(e: &io::Error, stdout: bool, output: &Option<PathBuf>) -> Failure {
     if stdout && e.kind() == io::ErrorKind::BrokenPipe {
         // The reader has what it wanted: stop quietly.
         return Failure {
@@ -244,6 +297,25 @@ fn write_failure(e: &io::Error, stdout: bool, output: &Option<PathBuf>) -> Failu
         None => "standard output".to_owned(),
     };
     Failure::new(Exit::Io, format!("cannot write {name}: {}", describe(e)))
+}
+
+/// The failure for a character the target cannot encode (`--errors fatal`), `at`
+/// saying where it is.
+pub fn encode_failure(u: &EncodeError, at: &str, input: &str) -> Failure {
+    let c = u.character();
+    let shown = if c.is_control() {
+        String::new()
+    } else {
+        format!(" ({c})")
+    };
+    Failure::new(
+        Exit::Conversion,
+        format!(
+            "{input}: U+{:04X}{shown} {at} cannot be encoded in {}",
+            u32::from(c),
+            u.encoding().name()
+        ),
+    )
 }
 
 /// Streams one input into the sink.
@@ -284,21 +356,7 @@ fn transcode(
                 Some(offset) => format!("at byte offset {offset}"),
                 None => format!("at byte {} of the decoded text", u.offset()),
             };
-            let c = u.character();
-            let shown = if c.is_control() {
-                String::new()
-            } else {
-                format!(" ({c})")
-            };
-            return Err(Failure::new(
-                Exit::Conversion,
-                format!(
-                    "{}: U+{:04X}{shown} {at} cannot be encoded in {}",
-                    input.name(),
-                    u32::from(c),
-                    u.encoding().name()
-                ),
-            ));
+            return Err(encode_failure(u, &at, &input.name()));
         }
         reader.consume(n);
         progress.set(done + reader.input_position());
@@ -360,7 +418,30 @@ pub fn run(args: &Args, source: Source, target: Target) -> Result<(), Failure> {
                 format!("cannot open {}: {}", input.name(), describe(&e)),
             )
         })?;
-        let mut reader = DecodeReader::builder(source.encoding)
+        let encoding = match units::path(source.reading, target) {
+            units::Path::Decode(encoding) => encoding,
+            units::Path::Units(kind) => {
+                let set = |p: u64| progress.set(done + p);
+                let result = units::transcode(
+                    inner,
+                    kind,
+                    source.bom,
+                    errors,
+                    &mut sink,
+                    &input.name(),
+                    &out_path,
+                    &set,
+                );
+                if result.is_err() {
+                    progress.finish();
+                }
+                let outcome = result?;
+                done += outcome.bytes;
+                outcome.notes(&input.name(), target.name());
+                continue;
+            }
+        };
+        let mut reader = DecodeReader::builder(encoding)
             .bom(source.bom)
             .errors(errors)
             .capacity(INPUT_BUFFER)

@@ -1,4 +1,5 @@
-//! `--list`: every encoding with its labels, in the Encoding Standard's order.
+//! `--list`: every encoding with its labels, in the Encoding Standard's order, then
+//! WTF-8.
 
 use crate::{Exit, Failure};
 use std::io::Write;
@@ -45,6 +46,11 @@ pub fn print() -> Result<(), Failure> {
             labels.join(" ")
         ));
     }
+    text.push_str(&format!(
+        "{}: {}  (not in the Encoding Standard: UTF-8 that also keeps lone surrogates)\n",
+        crate::select::WTF8_NAME,
+        crate::select::WTF8_LABELS.join(" ")
+    ));
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

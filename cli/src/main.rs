@@ -7,6 +7,7 @@ mod convert;
 mod list;
 mod output;
 mod select;
+mod units;
 
 use args::Args;
 use clap::Parser;

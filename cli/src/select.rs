@@ -1,7 +1,8 @@
 //! What to read and what to write, from the labels on the command line. New kinds of
-//! source or target (WTF-8, once the library has it) are new variants here and new
-//! arms where they are matched: `convert::Sink` on the target side, the reader in
-//! `convert` on the source side.
+//! source or target are new variants here and new arms where they are matched:
+//! `convert::Sink` on the target side, the reader in `convert` (or `units`) on the
+//! source side. WTF-8 is one such: it is not an encoding of the standard, so its
+//! labels (`wtf-8`, `wtf8`) are recognized here before the standard's.
 
 use crate::args::{Args, Bom};
 use crate::{Exit, Failure};
@@ -9,11 +10,42 @@ use clap::CommandFactory;
 use textcodec::io::BomHandling;
 use textcodec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};
 
-/// The input side: an encoding of the standard and what to do with a BOM.
+/// The input side: what the input is read as and what to do with a BOM.
 #[derive(Copy, Clone, Debug)]
 pub struct Source {
-    pub encoding: &'static Encoding,
+    pub reading: Reading,
     pub bom: BomHandling,
+}
+
+/// What the input is read as.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// An encoding of the standard.
+    Encoding(&'static Encoding),
+    /// WTF-8 (potentially ill-formed UTF-16 in UTF-8's shape).
+    Wtf8,
+}
+
+/// The name WTF-8 goes by in messages.
+pub const WTF8_NAME: &str = "WTF-8";
+
+/// The labels that name WTF-8 (matched as the standard matches labels: ASCII
+/// whitespace trimmed, ASCII case ignored).
+pub const WTF8_LABELS: [&str; 2] = ["wtf-8", "wtf8"];
+
+/// Whether `label` names WTF-8.
+pub fn is_wtf8(label: &str) -> bool {
+    let label = label.trim_matches(|c: char| c.is_ascii_whitespace());
+    WTF8_LABELS.iter().any(|l| l.eq_ignore_ascii_case(label))
+}
+
+/// What a `-f` or `--default` label reads, or exit code 3.
+fn reading(l: &str) -> Result<Reading, Failure> {
+    if is_wtf8(l) {
+        Ok(Reading::Wtf8)
+    } else {
+        label(l).map(Reading::Encoding)
+    }
 }
 
 /// The output side.
@@ -27,6 +59,8 @@ pub enum Target {
     },
     /// UTF-16 written by the CLI (the standard has no UTF-16 encoder).
     Utf16 { big_endian: bool },
+    /// WTF-8: UTF-8 that also keeps the lone surrogates of UTF-16 or WTF-8 input.
+    Wtf8,
 }
 
 impl Target {
@@ -53,6 +87,7 @@ impl Target {
             Target::Encode { encoding, .. } => encoding.name(),
             Target::Utf16 { big_endian: true } => UTF_16BE.name(),
             Target::Utf16 { big_endian: false } => UTF_16LE.name(),
+            Target::Wtf8 => WTF8_NAME,
         }
     }
 }
@@ -89,12 +124,12 @@ pub fn source(args: &Args) -> Result<Source, Failure> {
                 "`-f auto` sniffs the BOM; it cannot be used with --bom strip or keep",
             ));
         }
-        let encoding = match &args.default {
-            Some(l) => label(l)?,
-            None => UTF_8,
+        let reading = match &args.default {
+            Some(l) => reading(l)?,
+            None => Reading::Encoding(UTF_8),
         };
         return Ok(Source {
-            encoding,
+            reading,
             bom: BomHandling::Sniff,
         });
     }
@@ -107,14 +142,17 @@ pub fn source(args: &Args) -> Result<Source, Failure> {
         Bom::Keep => BomHandling::Keep,
     };
     Ok(Source {
-        encoding: label(&args.from)?,
+        reading: reading(&args.from)?,
         bom,
     })
 }
 
 /// The target from `-t`: the standard's "get an output encoding", except that UTF-16
-/// is written as asked.
+/// (and WTF-8) is written as asked.
 pub fn target(to: &str) -> Result<Target, Failure> {
+    if is_wtf8(to) {
+        return Ok(Target::Wtf8);
+    }
     let named = label(to)?;
     Ok(if named == UTF_16LE || named == UTF_16BE {
         Target::Utf16 {

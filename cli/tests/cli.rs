@@ -1,6 +1,6 @@
 //! The built `textcodec` binary, run as a user runs it: every flag, every exit code,
-//! standard input and output, a closed pipe, atomic -o, UTF-16 output, and the
-//! conversions of all 40 encodings against encoding_rs.
+//! standard input and output, a closed pipe, atomic -o, UTF-16 output, WTF-8 in and
+//! out, and the conversions of all 40 encodings against encoding_rs.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -185,6 +185,7 @@ fn help_version_and_usage_errors() {
         "--default",
         "--list",
         "Exit codes",
+        "WTF-8",
     ] {
         assert!(help.contains(needle), "{needle}");
     }
@@ -210,9 +211,14 @@ fn list_shows_every_encoding_and_label() {
     assert_code(&out, 0);
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 40);
+    assert_eq!(lines.len(), 41);
+    // WTF-8 last: not an encoding of the standard.
+    assert_eq!(
+        lines[40],
+        "WTF-8: wtf-8 wtf8  (not in the Encoding Standard: UTF-8 that also keeps lone surrogates)"
+    );
     let mut labels = 0;
-    for line in &lines {
+    for line in &lines[..40] {
         let (name, rest) = line.split_once(": ").unwrap();
         let rest = rest.split("  (").next().unwrap();
         for label in rest.split(' ') {
@@ -770,4 +776,266 @@ fn a_progress_bar_on_a_terminal_only() {
     // ... and none for a small one.
     let small = write(dir.path(), "small.txt", b"abc");
     assert!(!shown(&small).contains("MiB"));
+}
+
+/// WTF-8 of potentially ill-formed UTF-16, written here from the WTF-8 spec (pairs
+/// as four bytes, lone surrogates as three), as the oracle of the WTF-8 tests.
+fn wtf8_of(units: &[u16]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < units.len() {
+        let u = u32::from(units[i]);
+        let next = units.get(i + 1).map_or(0, |&t| u32::from(t));
+        let c = if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&next) {
+            i += 1;
+            0x10000 + ((u - 0xD800) << 10) + (next - 0xDC00)
+        } else {
+            u
+        };
+        i += 1;
+        match c {
+            0..=0x7F => out.push(c as u8),
+            0x80..=0x7FF => out.extend([0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]),
+            0x800..=0xFFFF => out.extend([
+                0xE0 | (c >> 12) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]),
+            _ => out.extend([
+                0xF0 | (c >> 18) as u8,
+                0x80 | ((c >> 12) & 0x3F) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]),
+        }
+    }
+    out
+}
+
+fn unit_bytes(units: &[u16], big_endian: bool) -> Vec<u8> {
+    units
+        .iter()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// The sample text as UTF-16 with lone surrogates sprinkled in, and a surrogate pair
+/// across the first 256 KiB read of UTF-16 (code units 131071 and 131072).
+fn ill_formed_units() -> Vec<u16> {
+    let text = sample_text();
+    let mut units: Vec<u16> = text.encode_utf16().collect();
+    while units.len() < 300_000 {
+        units.extend(text.encode_utf16());
+    }
+    for (k, i) in (7..units.len()).step_by(997).enumerate() {
+        units[i] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xD83D][k % 5];
+    }
+    units[131_071] = 0xD83D;
+    units[131_072] = 0xDE00;
+    units.extend([0x61, 0xDC00, 0xD800]); // a lone trail, and a lone lead at the end
+    units
+}
+
+#[test]
+fn wtf8_to_and_from_utf16_keeps_lone_surrogates() {
+    let dir = tempdir();
+    let units = ill_formed_units();
+    let wtf8 = wtf8_of(&units);
+    for (label, be) in [("utf-16le", false), ("UTF-16BE", true)] {
+        let bytes = unit_bytes(&units, be);
+        // From standard input (reads of any size) and from a file (256 KiB reads, a
+        // pair across the first boundary).
+        let file = write(dir.path(), "in.utf16", &bytes);
+        for (args, stdin) in [
+            (vec!["-f", label, "-t", "wtf-8"], &bytes[..]),
+            (
+                vec!["-f", label, "-t", "WTF8", file.to_str().unwrap()],
+                &b""[..],
+            ),
+        ] {
+            let out = run(&args, stdin);
+            assert_code(&out, 0);
+            assert!(out.stdout == wtf8, "{args:?}");
+            assert_eq!(stderr(&out), "");
+        }
+        // And back, losslessly.
+        let wfile = write(dir.path(), "in.wtf8", &wtf8);
+        let out = run(&["-f", "wtf-8", "-t", label, wfile.to_str().unwrap()], b"");
+        assert_code(&out, 0);
+        assert!(out.stdout == bytes, "{label}");
+        assert_eq!(stderr(&out), "");
+    }
+    // WTF-8 to WTF-8 checks and passes it through.
+    let out = run(&["-f", "wtf-8", "-t", "wtf-8"], &wtf8);
+    assert!(out.stdout == wtf8);
+    // A lone lead at the end of one input and a lone trail at the start of the next
+    // join, as WTF-8 concatenation does.
+    let a = write(dir.path(), "a", &unit_bytes(&[0x78, 0xD83D], false));
+    let b = write(dir.path(), "b", &unit_bytes(&[0xDE00, 0xD800], false));
+    let out = run(
+        &[
+            "-f",
+            "utf-16le",
+            "-t",
+            "wtf-8",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.stdout, ["x😀".as_bytes(), b"\xed\xa0\x80"].concat());
+    // An odd byte at the end of UTF-16 is malformed.
+    let out = run(&["-f", "utf-16le", "-t", "wtf-8"], b"a\x00\x00\xd8b");
+    assert_code(&out, 0);
+    assert_eq!(out.stdout, b"a\xed\xa0\x80\xef\xbf\xbd");
+    assert!(stderr(&out).contains("malformed UTF-16LE input replaced with U+FFFD"));
+    let out = run(
+        &["-f", "utf-16le", "-t", "wtf-8", "--errors", "fatal"],
+        b"a\x00\x00\xd8b",
+    );
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("malformed UTF-16LE input at byte offset 4"));
+    // Other encodings to WTF-8: their UTF-8.
+    let out = run(&["-f", "latin1", "-t", "wtf-8"], b"caf\xe9");
+    assert_eq!(out.stdout, "café".as_bytes());
+    let out = run(
+        &["-f", "auto", "--default", "wtf-8", "-t", "utf-16le"],
+        b"\xed\xb0\x80",
+    );
+    assert_eq!(out.stdout, b"\x00\xdc");
+}
+
+#[test]
+fn wtf8_input_to_other_encodings_and_its_errors() {
+    // Lone surrogates become U+FFFD, with a note.
+    let out = run(&["-f", "wtf-8"], b"a\xed\xa0\x80b\xf0\x9f\x98\x80");
+    assert_code(&out, 0);
+    assert_eq!(out.stdout, "a\u{FFFD}b😀".as_bytes());
+    assert!(stderr(&out).contains("lone surrogates written as U+FFFD (UTF-8 cannot hold them)"));
+    let out = run(&["-f", "wtf-8", "-t", "shift_jis"], "日".as_bytes());
+    assert_eq!(out.stdout, b"\x93\xfa");
+    // ... or stop the run with --errors fatal, at the surrogate's offset.
+    let out = run(
+        &["-f", "wtf-8", "-t", "latin1", "--errors", "fatal"],
+        b"ab\xc3\xa9\xed\xbf\xbfc",
+    );
+    assert_code(&out, 1);
+    assert_eq!(out.stdout, b"ab\xe9");
+    assert!(
+        stderr(&out).contains(
+            "(standard input): lone surrogate U+DFFF at byte offset 4 cannot be encoded in windows-1252"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // Characters the target cannot encode: offsets in the WTF-8 input, past surrogates
+    // and pairs.
+    let out = run(
+        &["-f", "wtf-8", "-t", "latin1", "--errors", "fatal"],
+        "é😀☃".as_bytes(),
+    );
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("U+1F600 (😀) at byte offset 2"),
+        "{}",
+        stderr(&out)
+    );
+    let mut big = vec![b'a'; 300_000];
+    big.extend_from_slice(b"\xed\xa0\x80\xe2\x98\x83");
+    let dir = tempdir();
+    let f = write(dir.path(), "big.wtf8", &big);
+    let out = run(
+        &[
+            "-f",
+            "wtf-8",
+            "-t",
+            "latin1",
+            "--errors",
+            "fatal",
+            f.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("big.wtf8: lone surrogate U+D800 at byte offset 300000"));
+    let out = run(
+        &["-f", "wtf-8", "-t", "latin1", "--errors", "fatal"],
+        b"\xed\xa0\x80\xe2\x98\x83",
+    );
+    assert_code(&out, 1);
+    let out = run(
+        &[
+            "-f",
+            "wtf-8",
+            "-t",
+            "latin1",
+            "--errors",
+            "html",
+            f.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_code(&out, 0);
+    assert!(out.stdout.ends_with(b"a&#65533;&#9731;"));
+    // Bytes that are not WTF-8, among them a surrogate pair as two sequences.
+    for (input, offset) in [
+        (&b"ab\xffc"[..], 2),
+        (b"a\xed\xa0\xbd\xed\xb8\x80", 4),
+        (b"abc\xf0\x9f\x98", 3),
+    ] {
+        let out = run(
+            &["-f", "wtf-8", "--errors", "fatal", "-t", "utf-16le"],
+            input,
+        );
+        assert_code(&out, 1);
+        assert!(
+            stderr(&out).contains(&format!("malformed WTF-8 input at byte offset {offset}")),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = run(
+        &["-f", "wtf-8", "-t", "utf-16be"],
+        b"a\xed\xa0\xbd\xed\xb8\x80\xff",
+    );
+    assert_code(&out, 0);
+    assert_eq!(out.stdout, b"\x00a\xd8\x3d\xff\xfd\xff\xfd");
+    assert!(stderr(&out).contains("malformed WTF-8 input replaced with U+FFFD"));
+    // BOMs: sniff removes a UTF-8 BOM (and a UTF-16 one selects UTF-16), strip only
+    // the UTF-8 one, keep none.
+    let bom = b"\xef\xbb\xbfa\xed\xa0\x80";
+    assert_eq!(
+        run(&["-f", "wtf-8", "-t", "wtf-8"], bom).stdout,
+        b"a\xed\xa0\x80"
+    );
+    assert_eq!(
+        run(&["-f", "wtf-8", "-t", "wtf-8", "--bom", "strip"], bom).stdout,
+        b"a\xed\xa0\x80"
+    );
+    assert_eq!(
+        run(&["-f", "wtf-8", "-t", "wtf-8", "--bom", "keep"], bom).stdout,
+        bom
+    );
+    assert_eq!(
+        run(&["-f", "wtf-8", "-t", "wtf-8"], b"\xfe\xff\xd8\x00").stdout,
+        b"\xed\xa0\x80"
+    );
+    assert_eq!(
+        run(&["-f", "utf-16le", "-t", "wtf-8"], b"\xfe\xff\xd8\x00").stdout,
+        b"\xed\xa0\x80"
+    );
+    assert_eq!(
+        run(
+            &["-f", "utf-16le", "-t", "wtf-8", "--bom", "strip"],
+            b"\xff\xfe\x00\xd8"
+        )
+        .stdout,
+        b"\xed\xa0\x80"
+    );
 }
