@@ -30,6 +30,42 @@ impl Encoding {
     pub fn for_label_no_replacement(label: &[u8]) -> Option<&'static Encoding> {
         Encoding::for_label(label).filter(|e| *e != REPLACEMENT)
     }
+
+    /// The 40 encodings of the Encoding Standard, in the order of its "Names and
+    /// labels" table (UTF-8 first, x-user-defined last).
+    ///
+    /// ```
+    /// use textcodec::{Encoding, UTF_8, X_USER_DEFINED};
+    ///
+    /// let all = Encoding::all();
+    /// assert_eq!(all.len(), 40);
+    /// assert_eq!((all[0], all[39]), (UTF_8, X_USER_DEFINED));
+    /// ```
+    pub fn all() -> &'static [&'static Encoding; 40] {
+        &ENCODINGS
+    }
+
+    /// This encoding's labels as the Encoding Standard lists them (lower case, in its
+    /// table's order, which is sorted by bytes); each one is a label that
+    /// [`Encoding::for_label`] maps to this encoding. Together the 40 encodings have
+    /// 228 labels.
+    ///
+    /// ```
+    /// use textcodec::{Encoding, SHIFT_JIS};
+    ///
+    /// let labels: Vec<&str> = SHIFT_JIS.labels().collect();
+    /// assert_eq!(labels, ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"]);
+    /// let count: usize = Encoding::all().iter().map(|e| e.labels().count()).sum();
+    /// assert_eq!(count, 228);
+    /// ```
+    pub fn labels(&'static self) -> impl Iterator<Item = &'static str> + Clone {
+        LABEL_ENCODING
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &e)| ENCODINGS.get(usize::from(e)).is_some_and(|e| *e == self))
+            // Labels are ASCII: `from_utf8` never fails on them.
+            .filter_map(|(i, _)| core::str::from_utf8(label(i)).ok())
+    }
 }
 
 /// The `i`-th label in sorted order.
@@ -67,4 +103,42 @@ fn lookup(label_bytes: &[u8]) -> Option<&'static Encoding> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Encoding;
+
+    /// `Encoding::all` and `Encoding::labels` give back exactly the spec's table
+    /// (indexes/labels.txt, which the generated table is made from), in its order.
+    #[test]
+    fn all_and_labels_are_the_spec_table() {
+        let table = include_str!("../indexes/labels.txt");
+        let rows = table
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split_once('\t').unwrap());
+        let mut expected: [(&str, [&str; 24], usize); 40] = [("", [""; 24], 0); 40];
+        let mut n = 0;
+        for (label, name) in rows {
+            if n == 0 || expected[n - 1].0 != name {
+                expected[n].0 = name;
+                n += 1;
+            }
+            let (_, labels, count) = &mut expected[n - 1];
+            labels[*count] = label;
+            *count += 1;
+        }
+        assert_eq!(n, 40);
+        for (encoding, (name, labels, count)) in Encoding::all().iter().zip(&expected) {
+            assert_eq!(encoding.name(), *name);
+            assert!(
+                encoding.labels().eq(labels[..*count].iter().copied()),
+                "{name}"
+            );
+            for label in encoding.labels() {
+                assert_eq!(Encoding::for_label(label.as_bytes()), Some(*encoding));
+            }
+        }
+    }
 }

@@ -35,6 +35,9 @@
 //! character they map encodes without a search through an index.
 
 #![no_std]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml's [package.metadata.docs.rs]): items
+// behind a feature are labelled with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -5,28 +5,13 @@ use crate::{Exit, Failure};
 use std::io::Write;
 use textcodec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE};
 
-/// The standard's table of labels (`label<TAB>name` lines, in its order), the same
-/// file the library's label table is generated from.
-const LABELS: &str = include_str!("../../indexes/labels.txt");
-
-/// The encodings in the standard's order, each with its labels, as the library
-/// resolves them.
+/// The encodings in the standard's order, each with its labels (the library's label
+/// table: [`Encoding::all`] and [`Encoding::labels`]).
 pub fn encodings() -> Vec<(&'static Encoding, Vec<&'static str>)> {
-    let mut list: Vec<(&'static Encoding, Vec<&'static str>)> = Vec::new();
-    let labels = LABELS
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').next());
-    for label in labels {
-        let Some(encoding) = Encoding::for_label(label.as_bytes()) else {
-            continue;
-        };
-        match list.iter_mut().find(|(e, _)| *e == encoding) {
-            Some((_, labels)) => labels.push(label),
-            None => list.push((encoding, vec![label])),
-        }
-    }
-    list
+    Encoding::all()
+        .iter()
+        .map(|&encoding| (encoding, encoding.labels().collect()))
+        .collect()
 }
 
 /// Prints the list to standard output.
