@@ -48,7 +48,7 @@ pub(crate) fn encode<S: Source>(
         src,
         dst,
         unmappables,
-        |c| cjk::euc_kr_encode_hot(c).map(bytes),
+        |c| cjk::euc_kr_encode_hot_code(c).map(|v| Bytes::Two((v >> 8) as u8, v as u8)),
         |c| cjk::euc_kr_encode(u16::try_from(u32::from(c)).ok()?).map(bytes),
     )
 }

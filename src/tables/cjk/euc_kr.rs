@@ -124,6 +124,24 @@ pub(crate) fn euc_kr_ks_hangul(r: usize, c: usize) -> Option<u16> {
     None
 }
 
+/// The bytes (`lead << 8 | trail`) of the text's common characters: KS X 1001
+/// Hangul (from its rank, without its pointer) and the pages, for the encoders'
+/// inner loop; `None` for the others (which may still be mapped).
+#[inline(always)]
+pub(crate) fn euc_kr_encode_hot_code(c: u16) -> Option<u16> {
+    let i = usize::from(c.wrapping_sub(HANGUL.first));
+    if i < HANGUL.len {
+        let (bit, k) = HANGUL_BITS.get_rank1(i);
+        // The bytes of `ks_hangul_pointer(k)`: lead 0x81 + 32 + its row, trail
+        // 0x41 + 96 + its column.
+        let code = ((0xA1 + g::EUC_KR_HANGUL_ROW + k / 94) << 8) | (0xA1 + k % 94);
+        return bit.then_some(code as u16);
+    }
+    ENCODE
+        .encode_hot(c)
+        .map(|p| ((p / 190 + 0x81) << 8) | (p % 190 + 0x41))
+}
+
 /// The `k`-th Unified Hangul Code syllable.
 #[inline(never)]
 fn ext_hangul(k: usize) -> u16 {
@@ -156,16 +174,30 @@ fn ext_hangul_pointer(k: usize) -> usize {
 }
 
 /// Index EUC-KR pointer for a BMP code point, if any.
-// Out of line: the encoders call it for what [`euc_kr_encode_hot`] leaves.
+// Out of line: the encoders call it for what [`euc_kr_encode_hot_code`] leaves.
 #[inline(never)]
 pub(crate) fn euc_kr_encode(c: u16) -> Option<u16> {
     ENCODE.encode(c)
 }
 
-/// [`euc_kr_encode`] for the text's common characters (the pages and the first block),
-/// inlined into the encoders' loops; `None` for the others (which may still be
-/// mapped).
-#[inline(always)]
-pub(crate) fn euc_kr_encode_hot(c: u16) -> Option<u16> {
-    ENCODE.encode_hot(c)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hot path's bytes and the full lookup's pointer agree on every BMP code
+    /// point.
+    #[test]
+    fn hot_codes_agree_with_pointers() {
+        let mut hot = 0;
+        for c in 0..=0xFFFF {
+            if let Some(code) = euc_kr_encode_hot_code(c) {
+                let (lead, trail) = (code >> 8, code & 0xFF);
+                let pointer = (lead - 0x81) * 190 + trail - 0x41;
+                assert_eq!(euc_kr_encode(c), Some(pointer), "U+{c:04X}");
+                hot += 1;
+            }
+        }
+        // Every KS X 1001 syllable, at least.
+        assert!(hot >= 2350);
+    }
 }

@@ -24,7 +24,7 @@ mod jis;
 
 pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot};
 pub(crate) use euc_kr::{
-    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot, euc_kr_ks, euc_kr_ks_hangul,
+    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul,
 };
 pub(crate) use gb18030::{
     gb18030_decode, gb18030_encode, gb18030_encode_hot_code, gb18030_range_decode,
