@@ -428,6 +428,13 @@ impl Iso2022JpEncoder {
                 }
                 dst.push_units(&bytes);
                 self.state = state;
+                // An ASCII character (not ESC, SO or SI, which step 3 takes) gives
+                // itself in the ASCII state: written now, without decoding it
+                // again.
+                if state == EncState::Ascii && dst.room() > 0 && !matches!(cp, 0x0E | 0x0F | 0x1B) {
+                    dst.push_unit(cp as u8);
+                    continue;
+                }
                 src.set_pos(before);
                 continue;
             }
