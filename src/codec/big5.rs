@@ -65,7 +65,7 @@ pub(crate) fn encode<S: Source>(
         src,
         dst,
         unmappables,
-        |c| cjk::big5_encode_hot(c).map(bytes),
+        |c| cjk::big5_encode_hot_code(c).map(|v| Bytes::Two((v >> 8) as u8, v as u8)),
         |c| cjk::big5_encode(u32::from(c)).map(bytes),
     )
 }

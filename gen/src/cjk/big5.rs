@@ -10,6 +10,15 @@ const BIG5_FIRST: usize = 942;
 /// (0xA1 - 0x81) * 157: the encoder ignores pointers below.
 const BIG5_ENCODE_FIRST: usize = (0xA1 - 0x81) * 157;
 
+/// The two bytes of index Big5 pointer `pointer`, as `lead << 8 | trail` (the
+/// spec's Big5 encoder; `code_pointer` in src/tables/cjk/big5.rs undoes it).
+fn pointer_code(pointer: u16) -> u16 {
+    let lead = pointer / 157 + 0x81;
+    let trail = pointer % 157;
+    let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+    (lead << 8) | (trail + offset)
+}
+
 /// Builds and emits the Big5 tables.
 pub fn generate(out: &mut Out) {
     out.section("Big5 (index Big5)");
@@ -19,9 +28,10 @@ pub fn generate(out: &mut Out) {
     let first = encode_pointers(&idx);
 
     let ideographs = DirectBlock::ideographs(&first, |_| true);
-    let rest = Rest::build(&first, 157, Vec::new(), |c| {
+    let mut rest = Rest::build(&first, 157, Vec::new(), |c| {
         u16::try_from(c).is_ok_and(|c| !ideographs.members.contains(&c))
     });
+    rest.code_pages(pointer_code);
     let astral_pairs: Vec<(u16, u16)> = first
         .iter()
         .filter(|(&c, _)| c > 0xFFFF)
@@ -44,12 +54,12 @@ pub fn generate(out: &mut Out) {
         "The astral code points of index Big5, less 0x20000, in pointer order.",
         &astral_low,
     );
-    ideographs.emit(
+    ideographs.bitmap.emit(
         out,
         "BIG5_IDEO",
         "U+4E00..=U+9FFF: set for the ideographs index Big5 has",
-        "Big5 ideographs",
     );
+    ideographs.emit_codes(out, "BIG5_IDEO", "Big5 ideographs", pointer_code);
     rest.emit(
         out,
         "BIG5_ENC",

@@ -9,7 +9,7 @@ use crate::generated::cjk as g;
 /// (0xA1 - 0x81) × 157, the last one for six code points).
 const ENCODE: EncodeTable = EncodeTable {
     pages: [&g::BIG5_ENC_PAGE_3000, &g::BIG5_ENC_PAGE_FF00],
-    page_code: None,
+    page_code: Some(code_pointer),
     block: Block {
         first: 0x4E00,
         len: 0x5200,
@@ -17,7 +17,7 @@ const ENCODE: EncodeTable = EncodeTable {
             words: &g::BIG5_IDEO_BITS,
             ranks: &g::BIG5_IDEO_RANKS,
         },
-        set: Found::Direct(&g::BIG5_IDEO_POINTERS),
+        set: Found::Coded(&g::BIG5_IDEO_CODES, code_pointer),
         clear: Found::Elsewhere,
     },
     next: None,
@@ -69,7 +69,7 @@ fn astral(v: u16) -> u32 {
 
 /// Index Big5 pointer (the spec's rule: pointers from (0xA1 - 0x81) × 157, the
 /// last one for six code points), if any.
-// Out of line: the encoders call it for what [`big5_encode_hot`] leaves.
+// Out of line: the encoders call it for what [`big5_encode_hot_code`] leaves.
 #[inline(never)]
 pub(crate) fn big5_encode(c: u32) -> Option<u16> {
     match u16::try_from(c) {
@@ -83,10 +83,46 @@ pub(crate) fn big5_encode(c: u32) -> Option<u16> {
     }
 }
 
-/// [`big5_encode`] for the text's common characters (the pages and the
-/// ideographs), inlined into the encoder's loop; `None` for the others (which may
-/// still be mapped).
+/// The pointer of the bytes `code` (`lead << 8 | trail`, as the pages and the
+/// ideographs' table hold them).
+fn code_pointer(code: u16) -> u16 {
+    let (lead, trail) = (code >> 8, code & 0xFF);
+    let offset = if trail < 0x7F { 0x40 } else { 0x62 };
+    // Wrapping: the codes are made from pointers, so nothing wraps in fact.
+    (lead.wrapping_sub(0x81))
+        .wrapping_mul(157)
+        .wrapping_add(trail)
+        .wrapping_sub(offset)
+}
+
+/// The bytes (`lead << 8 | trail`) of the text's common characters (the pages
+/// and the ideographs), read from the tables without the pointer's division by
+/// 157, for the encoder's inner loop; `None` for the others (which may still be
+/// mapped).
 #[inline(always)]
-pub(crate) fn big5_encode_hot(c: u16) -> Option<u16> {
-    ENCODE.encode_hot(c)
+pub(crate) fn big5_encode_hot_code(c: u16) -> Option<u16> {
+    ENCODE.encode_hot_code(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hot path's bytes and the full lookup's pointer agree on every BMP code
+    /// point.
+    #[test]
+    fn hot_codes_agree_with_pointers() {
+        let mut hot = 0;
+        for c in 0..=0xFFFF {
+            if let Some(code) = big5_encode_hot_code(c) {
+                assert_eq!(
+                    big5_encode(u32::from(c)),
+                    Some(code_pointer(code)),
+                    "U+{c:04X}"
+                );
+                hot += 1;
+            }
+        }
+        assert!(hot >= g::BIG5_IDEO_CODES.len());
+    }
 }

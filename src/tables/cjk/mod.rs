@@ -22,7 +22,7 @@ mod euc_kr;
 mod gb18030;
 mod jis;
 
-pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot};
+pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot_code};
 pub(crate) use euc_kr::{
     euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul,
 };
