@@ -13,7 +13,13 @@ pub(crate) struct Options {
     pub(crate) no_run: bool,
     /// `--filter REGEX`: passed on to criterion.
     pub(crate) filter: Option<String>,
+    /// `--tiers LIST`: one run per ISA tier (`TEXTCODEC_FORCE_ISA`), e.g.
+    /// `avx512,avx2,sse2,scalar`; empty: one run on the tier the CPU picks.
+    pub(crate) tiers: Vec<String>,
 }
+
+/// The tiers `--tiers` accepts.
+pub(crate) const TIERS: [&str; 5] = ["avx512", "avx2", "sse2", "neon", "scalar"];
 
 /// Parses the command line; `Err` holds the message to print (usage on `--help`).
 pub(crate) fn parse_args() -> Result<Options, String> {
@@ -29,9 +35,22 @@ pub(crate) fn parse_args() -> Result<Options, String> {
             "--footprint-only" => options.footprint_only = true,
             "--no-run" => options.no_run = true,
             "--filter" => options.filter = Some(args.next().ok_or("--filter needs a REGEX")?),
+            "--tiers" => {
+                let list = args
+                    .next()
+                    .ok_or("--tiers needs a list such as avx2,sse2,scalar")?;
+                for tier in list.split(',').filter(|t| !t.is_empty()) {
+                    if !TIERS.contains(&tier) {
+                        return Err(format!("unknown tier {tier:?} (one of {TIERS:?})"));
+                    }
+                    options.tiers.push(tier.to_owned());
+                }
+            }
             "-h" | "--help" => {
                 return Err(
-                    "usage: report [--quick] [--footprint-only] [--no-run] [--filter REGEX]".into(),
+                    "usage: report [--quick] [--footprint-only] [--no-run] [--filter REGEX] \
+                     [--tiers avx512,avx2,sse2,scalar]"
+                        .into(),
                 );
             }
             other => return Err(format!("unknown option {other:?} (try --help)")),
@@ -55,6 +74,9 @@ pub(crate) fn command_line(options: &Options) -> String {
     }
     if let Some(filter) = &options.filter {
         let _ = write!(command, " --filter '{filter}'");
+    }
+    if !options.tiers.is_empty() {
+        let _ = write!(command, " --tiers {}", options.tiers.join(","));
     }
     command
 }

@@ -92,22 +92,67 @@ fn speed(paths: &Paths, options: &Options, run_info: &mut RunInfo) -> Result<Vec
         println!("report: {why} The report will have the footprint section only.");
         return Ok(Vec::new());
     }
-    let home = paths.criterion_home();
+    if options.tiers.is_empty() {
+        let home = paths.criterion_home();
+        measure_or_load(paths, options, run_info, &home, &[])?;
+        return Ok(vec![Speed {
+            label: None,
+            rows: results::read_results(&home)?,
+        }]);
+    }
+    let mut runs = Vec::new();
+    for tier in &options.tiers {
+        let home = paths.criterion_home().join(format!("tier-{tier}"));
+        let simdutf = simdutf_for(tier);
+        let env = [
+            ("TEXTCODEC_FORCE_ISA", tier.as_str()),
+            ("SIMDUTF_FORCE_IMPLEMENTATION", simdutf),
+        ];
+        measure_or_load(paths, options, run_info, &home, &env)?;
+        runs.push(Speed {
+            label: Some(format!(
+                "textcodec forced to {tier} (TEXTCODEC_FORCE_ISA={tier}), simdutf forced to \
+                 {simdutf}; encoding_rs is built for baseline x86-64 (SSE2) in every run"
+            )),
+            rows: results::read_results(&home)?,
+        });
+    }
+    Ok(runs)
+}
+
+/// The simdutf implementation nearest to textcodec's `tier` (simdutf has none for
+/// SSE2 alone: `sse2` is held against its SSE4.2 kernels, `westmere`).
+fn simdutf_for(tier: &str) -> &'static str {
+    match tier {
+        "avx512" => "icelake",
+        "avx2" => "haswell",
+        "sse2" => "westmere",
+        "neon" => "arm64",
+        _ => "fallback",
+    }
+}
+
+/// Runs the benches into `home` with `env` (recording how in `run_info`), or with
+/// `--no-run` loads that folder's record of the run that made it.
+fn measure_or_load(
+    paths: &Paths,
+    options: &Options,
+    run_info: &mut RunInfo,
+    home: &Path,
+    env: &[(&str, &str)],
+) -> Result<(), String> {
     if options.no_run {
         // Describe the run that made the results, not this re-rendering.
-        if let Some(saved) = RunInfo::load(&home) {
+        if let Some(saved) = RunInfo::load(home) {
             *run_info = saved;
         }
     } else {
         let started = Instant::now();
-        run_benches(paths, options, &home, &[])?;
+        run_benches(paths, options, home, env)?;
         *run_info = RunInfo::now(options, Some(started.elapsed().as_secs()));
-        run_info.save(&home)?;
+        run_info.save(home)?;
     }
-    Ok(vec![Speed {
-        label: None,
-        rows: results::read_results(&home)?,
-    }])
+    Ok(())
 }
 
 /// Writes `contents` to `path`, naming the path in the error.
