@@ -5,8 +5,12 @@
 
 extern crate std;
 
-use super::scalar::{self, Extra, Run};
-use super::*;
+use super::dispatch::on_isa;
+use super::isa::{isa, Isa};
+use super::scalar;
+#[cfg(target_arch = "x86_64")]
+use super::x86_64;
+use crate::tables::single_byte::{Extra, Run};
 use std::vec::Vec;
 
 /// Small, fast, deterministic generator (xorshift64*).
@@ -246,24 +250,24 @@ fn ascii_and_latin1_scans() {
     for isa in isas() {
         for_inputs(bytes, |s| {
             assert_eq!(
-                ascii_valid_up_to::on(isa, s),
+                on_isa::ascii_valid_up_to(isa, s),
                 scalar::ascii_valid_up_to(s),
                 "{isa:?}"
             )
         });
         for_inputs(units, |s| {
             assert_eq!(
-                basic_latin_valid_up_to::on(isa, s),
+                on_isa::basic_latin_valid_up_to(isa, s),
                 scalar::basic_latin_valid_up_to(s),
                 "{isa:?}"
             );
             assert_eq!(
-                latin1_valid_up_to::on(isa, s),
+                on_isa::latin1_valid_up_to(isa, s),
                 scalar::latin1_valid_up_to(s),
                 "{isa:?}"
             );
             assert_eq!(
-                utf16_valid_up_to::on(isa, s),
+                on_isa::utf16_valid_up_to(isa, s),
                 scalar::utf16_valid_up_to(s),
                 "{isa:?} {s:04x?}"
             );
@@ -301,7 +305,7 @@ fn ascii_copies() {
                 s.len(),
                 1,
                 0xAA,
-                |d| copy_ascii_to_ascii::on(isa, s, d),
+                |d| on_isa::copy_ascii_to_ascii(isa, s, d),
                 |d| scalar::copy_ascii_to_ascii(s, d),
             );
             same_out(
@@ -309,7 +313,7 @@ fn ascii_copies() {
                 s.len(),
                 1,
                 0xAAAA,
-                |d| copy_ascii_to_basic_latin::on(isa, s, d),
+                |d| on_isa::copy_ascii_to_basic_latin(isa, s, d),
                 |d| scalar::copy_ascii_to_basic_latin(s, d),
             );
             same_out(
@@ -317,7 +321,7 @@ fn ascii_copies() {
                 s.len(),
                 1,
                 0xAAAA,
-                |d| latin1_to_utf16::on(isa, s, d),
+                |d| on_isa::latin1_to_utf16(isa, s, d),
                 |d| scalar::latin1_to_utf16(s, d),
             );
             same_out(
@@ -325,7 +329,7 @@ fn ascii_copies() {
                 s.len(),
                 2,
                 0xAA,
-                |d| latin1_to_utf8::on(isa, s, d),
+                |d| on_isa::latin1_to_utf8(isa, s, d),
                 |d| scalar::latin1_to_utf8(s, d),
             );
         });
@@ -335,7 +339,7 @@ fn ascii_copies() {
                 s.len(),
                 1,
                 0xAA,
-                |d| copy_basic_latin_to_ascii::on(isa, s, d),
+                |d| on_isa::copy_basic_latin_to_ascii(isa, s, d),
                 |d| scalar::copy_basic_latin_to_ascii(s, d),
             );
             same_out(
@@ -343,7 +347,7 @@ fn ascii_copies() {
                 s.len(),
                 1,
                 0xAA,
-                |d| utf16_to_latin1_lossy::on(isa, s, d),
+                |d| on_isa::utf16_to_latin1_lossy(isa, s, d),
                 |d| scalar::utf16_to_latin1_lossy(s, d),
             );
         });
@@ -360,11 +364,11 @@ fn utf8_validation_and_to_utf16() {
                 s.len(),
                 1,
                 0xAA,
-                |d| utf8_copy::on(isa, s, d),
+                |d| on_isa::utf8_copy(isa, s, d),
                 |d| scalar::utf8_copy(s, d),
             );
             assert_eq!(
-                utf8_valid_up_to::on(isa, s),
+                on_isa::utf8_valid_up_to(isa, s),
                 scalar::utf8_valid_up_to(s),
                 "{what} {s:02x?}"
             );
@@ -373,7 +377,7 @@ fn utf8_validation_and_to_utf16() {
                 s.len(),
                 1,
                 0xAAAA,
-                |d| utf8_to_utf16::on(isa, s, d),
+                |d| on_isa::utf8_to_utf16(isa, s, d),
                 |d| scalar::utf8_to_utf16(s, d),
             );
         });
@@ -398,7 +402,7 @@ fn utf8_validation_every_short_sequence() {
                             buf[pos + 3] = b3;
                             let want = scalar::utf8_valid_up_to(&buf);
                             assert_eq!(
-                                utf8_valid_up_to::on(isa, &buf),
+                                on_isa::utf8_valid_up_to(isa, &buf),
                                 want,
                                 "{isa:?} {pos} {:02x?}",
                                 &buf[pos..pos + 4]
@@ -406,7 +410,7 @@ fn utf8_validation_every_short_sequence() {
                             let s = &buf[..pos + 4];
                             if b0 >= 0xE0 && b3 == 0x41 {
                                 assert_eq!(
-                                    utf8_valid_up_to::on(isa, s),
+                                    on_isa::utf8_valid_up_to(isa, s),
                                     scalar::utf8_valid_up_to(s),
                                     "{isa:?} {pos} end"
                                 );
@@ -443,7 +447,7 @@ fn utf8_to_utf16_every_short_sequence() {
                             let mut a = [0u16; 140];
                             let mut b = [0u16; 140];
                             assert_eq!(
-                                utf8_to_utf16::on(isa, &buf, &mut a),
+                                on_isa::utf8_to_utf16(isa, &buf, &mut a),
                                 scalar::utf8_to_utf16(&buf, &mut b),
                                 "{isa:?} {fill} {pos} {:02x?}",
                                 &buf[pos..pos + 3]
@@ -501,7 +505,7 @@ fn utf16_to_utf8_surrogates_every_room() {
                     let mut a = std::vec![0xAAu8; room];
                     let mut b = a.clone();
                     assert_eq!(
-                        utf16_to_utf8_on(isa, &v, &mut a),
+                        on_isa::utf16_to_utf8(isa, &v, &mut a),
                         scalar::utf16_to_utf8(&v, &mut b),
                         "{isa:?} {v:04x?} room {room}"
                     );
@@ -522,7 +526,7 @@ fn utf16_conversions() {
                 s.len(),
                 3,
                 0xAA,
-                |d| utf16_to_utf8_on(isa, s, d),
+                |d| on_isa::utf16_to_utf8(isa, s, d),
                 |d| scalar::utf16_to_utf8(s, d),
             );
         });
@@ -533,7 +537,7 @@ fn utf16_conversions() {
                     s.len(),
                     1,
                     0xAAAA,
-                    |d| units_to_utf16::on(isa, s, d, be),
+                    |d| on_isa::units_to_utf16(isa, s, d, be),
                     |d| scalar::units_to_utf16(s, d, be),
                 );
                 same_out(
@@ -541,7 +545,7 @@ fn utf16_conversions() {
                     s.len(),
                     3,
                     0xAA,
-                    |d| units_to_utf8::on(isa, s, d, be),
+                    |d| on_isa::units_to_utf8(isa, s, d, be),
                     |d| scalar::units_to_utf8(s, d, be),
                 );
             }
@@ -582,7 +586,7 @@ fn single_byte_decode() {
                     s.len(),
                     1,
                     0xAAAA,
-                    |d| single_byte_to_utf16::on(isa, &t, s, d),
+                    |d| on_isa::single_byte_to_utf16(isa, &t, s, d),
                     |d| scalar::single_byte_to_utf16(&t, s, d),
                 );
                 same_out(
@@ -590,7 +594,7 @@ fn single_byte_decode() {
                     s.len(),
                     3,
                     0xAA,
-                    |d| single_byte_to_utf8::on(isa, &t, s, d),
+                    |d| on_isa::single_byte_to_utf8(isa, &t, s, d),
                     |d| scalar::single_byte_to_utf8(&t, s, d),
                 );
             });
@@ -615,7 +619,7 @@ fn single_byte_decode_ascii_runs() {
                 for off in 0..64 {
                     let mut a = std::vec![0xAAu8; 3 * len + 64];
                     let mut b = a.clone();
-                    let ra = single_byte_to_utf8::on(isa, &t, &s, &mut a[off..]);
+                    let ra = on_isa::single_byte_to_utf8(isa, &t, &s, &mut a[off..]);
                     let rb = scalar::single_byte_to_utf8(&t, &s, &mut b[off..]);
                     assert_eq!(ra, rb, "{isa:?}: pos {pos}, end {end:?}, off {off}");
                     assert!(a == b, "{isa:?}: pos {pos}, end {end:?}, off {off}");
@@ -638,7 +642,7 @@ fn x_user_defined_decode() {
                 s.len(),
                 1,
                 0xAAAA,
-                |d| x_user_defined_to_utf16::on(isa, s, d),
+                |d| on_isa::x_user_defined_to_utf16(isa, s, d),
                 |d| scalar::x_user_defined_to_utf16(s, d),
             );
             same_out(
@@ -646,7 +650,7 @@ fn x_user_defined_decode() {
                 s.len(),
                 3,
                 0xAA,
-                |d| x_user_defined_to_utf8::on(isa, s, d),
+                |d| on_isa::x_user_defined_to_utf8(isa, s, d),
                 |d| scalar::x_user_defined_to_utf8(s, d),
             );
         });
@@ -713,7 +717,7 @@ fn single_byte_encode() {
                         s.len(),
                         1,
                         0xAA,
-                        |d| single_byte_encode_utf8::on(isa, run, extra, s, d),
+                        |d| on_isa::single_byte_encode_utf8(isa, run, extra, s, d),
                         |d| scalar::single_byte_encode_utf8(run, extra, s, d),
                     );
                 });
@@ -723,7 +727,7 @@ fn single_byte_encode() {
                         s.len(),
                         1,
                         0xAA,
-                        |d| single_byte_encode_utf16::on(isa, run, extra, s, d),
+                        |d| on_isa::single_byte_encode_utf16(isa, run, extra, s, d),
                         |d| scalar::single_byte_encode_utf16(run, extra, s, d),
                     );
                 });
@@ -781,7 +785,7 @@ fn single_byte_encode() {
                         len,
                         1,
                         0xAA,
-                        |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
+                        |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
                         |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
                     );
                     let s = &text.as_bytes()[off..off + len];
@@ -790,7 +794,7 @@ fn single_byte_encode() {
                         len,
                         1,
                         0xAA,
-                        |d| single_byte_encode_utf8::on(isa, run, &extra, s, d),
+                        |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
                         |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
                     );
                 }
@@ -801,7 +805,7 @@ fn single_byte_encode() {
                     s.len(),
                     1,
                     0xAA,
-                    |d| single_byte_encode_utf16::on(isa, run, &extra, s, d),
+                    |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
                     |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
                 );
             });
@@ -811,7 +815,7 @@ fn single_byte_encode() {
                     s.len(),
                     1,
                     0xAA,
-                    |d| single_byte_encode_utf8::on(isa, run, &extra, s, d),
+                    |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
                     |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
                 );
             });
@@ -903,7 +907,7 @@ fn three_byte_run_encode() {
                             len,
                             1,
                             0xAA,
-                            |d| single_byte_encode_utf8::on(isa, run, &Extra::EMPTY, s, d),
+                            |d| on_isa::single_byte_encode_utf8(isa, run, &Extra::EMPTY, s, d),
                             |d| scalar::single_byte_encode_utf8(run, &Extra::EMPTY, s, d),
                         );
                     }
@@ -961,7 +965,7 @@ fn dense_mixes_every_room() {
             for room in 0..=utf16.len() + 1 {
                 let mut a = std::vec![0xAAAAu16; room];
                 let mut b = a.clone();
-                let ra = utf8_to_utf16::on(isa, bytes, &mut a);
+                let ra = on_isa::utf8_to_utf16(isa, bytes, &mut a);
                 let rb = scalar::utf8_to_utf16(bytes, &mut b);
                 assert_eq!(
                     (ra, &a),
@@ -974,7 +978,7 @@ fn dense_mixes_every_room() {
             for room in 0..=bytes.len() + 1 {
                 let mut a = std::vec![0xAAu8; room];
                 let mut b = a.clone();
-                let ra = utf16_to_utf8_on(isa, &utf16, &mut a);
+                let ra = on_isa::utf16_to_utf8(isa, &utf16, &mut a);
                 let rb = scalar::utf16_to_utf8(&utf16, &mut b);
                 assert_eq!(
                     (ra, &a),
@@ -984,7 +988,7 @@ fn dense_mixes_every_room() {
                 for (src, big) in [(&le, false), (&be, true)] {
                     let mut a = std::vec![0xAAu8; room];
                     let mut b = a.clone();
-                    let ra = units_to_utf8::on(isa, src, &mut a, big);
+                    let ra = on_isa::units_to_utf8(isa, src, &mut a, big);
                     let rb = scalar::units_to_utf8(src, &mut b, big);
                     assert_eq!((ra, &a), (rb, &b), "{isa:?} units, be {big}, room {room}");
                 }

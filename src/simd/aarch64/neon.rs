@@ -1,6 +1,7 @@
 //! NEON: 16-byte vectors, `tbl` lookups (up to 64-byte tables), and UTF-8 <-> UTF-16
 //! transcoding by the shuffle tables of [`crate::simd::transcode16`].
 
+use crate::simd::dispatch::Kernels;
 use crate::simd::transcode16::{
     CLASS2, CLASS3, CLASS4, NONE, PACK2, PACK3, PACK3_LEN, UTF8_CONSUMED, UTF8_INDEX, UTF8_PATTERNS,
 };
@@ -225,8 +226,6 @@ impl Lookup128 for Neon {
         }
     }
 }
-
-crate::simd::entry_points!(Neon, "neon", shuffle, own_utf16);
 
 /// Byte `i` holds bit `i % 8`: masking a comparison with it and summing each half
 /// gives a 16-bit mask.
@@ -456,12 +455,12 @@ unsafe fn utf8_blocks_to_utf16(src: &[u8], end: usize, dst: &mut [u16]) -> (usiz
 /// The CPU must have NEON.
 #[target_feature(enable = "neon")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    crate::simd::kernels::utf8_to_utf16_chunked(
+    crate::simd::kernels::utf8_to_utf16::utf8_to_utf16_chunked(
         src,
         dst,
         16,
         // SAFETY: NEON is enabled here.
-        |s| unsafe { utf8_valid_up_to(s) },
+        |s| unsafe { <Neon as Kernels>::utf8_valid_up_to(s) },
         // SAFETY: NEON is enabled here; the driver passes valid UTF-8 `src[..end]`
         // that starts and ends at character boundaries.
         |s, end, d| unsafe { utf8_blocks_to_utf16(s, end, d) },
@@ -493,7 +492,7 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> uint16x8_t {
 /// The CPU must have NEON.
 #[target_feature(enable = "neon")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 8, |src, dst| {
+    crate::simd::kernels::utf16::units_to_utf8_chunked::<SWAP>(src, dst, 8, |src, dst| {
         let n = src.len() / 2;
         let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
         let (mut i, mut w) = (0, 0);

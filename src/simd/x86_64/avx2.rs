@@ -1,6 +1,7 @@
 //! AVX2: 32-byte vectors with in-lane byte shuffles.
 
 use super::avx2_transcode;
+use crate::simd::dispatch::Kernels;
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::x86_64::*;
 
@@ -234,8 +235,6 @@ impl Lookup128 for Avx2 {
     }
 }
 
-crate::simd::entry_points!(Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt", shuffle, own_utf16);
-
 /// See [`crate::simd::scalar::units_to_utf8`] and [`avx2_transcode::units_to_utf8`].
 ///
 /// # Safety
@@ -254,12 +253,12 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
 /// The CPU must have AVX2 and BMI1/2.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    crate::simd::kernels::utf8_to_utf16_chunked(
+    crate::simd::kernels::utf8_to_utf16::utf8_to_utf16_chunked(
         src,
         dst,
         16,
         // SAFETY: the features are enabled here.
-        |s| unsafe { utf8_valid_up_to(s) },
+        |s| unsafe { <Avx2 as Kernels>::utf8_valid_up_to(s) },
         // SAFETY: the features are enabled here; the driver passes valid UTF-8 `src[..end]`
         // that starts and ends at character boundaries.
         |s, end, d| unsafe { avx2_transcode::utf8_blocks_to_utf16(s, end, d) },

@@ -408,7 +408,7 @@ unsafe fn load_units<const SWAP: bool>(p: *const u8) -> __m256i {
 /// The CPU must have AVX2, BMI1/2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 16, |src, dst| {
+    crate::simd::kernels::utf16::units_to_utf8_chunked::<SWAP>(src, dst, 16, |src, dst| {
         let n = src.len() / 2;
         let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
         let (mut i, mut w) = (0, 0);

@@ -3,9 +3,9 @@
 //! length varies per character pack with a compress and write with a masked store,
 //! so nothing past the reported length is ever written.
 
-use crate::simd::kernels;
-use crate::simd::scalar::{self, Extra, Run};
+use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
+use crate::tables::single_byte::{Extra, Run};
 use core::arch::x86_64::*;
 
 /// An AVX-512 register.
@@ -249,9 +249,6 @@ impl Lookup128 for Avx512 {
     }
 }
 
-crate::simd::entry_points!(@common Avx512, "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt");
-crate::simd::entry_points!(@lookup_encode Avx512, "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt");
-
 /// Bits 0..n set (n <= 64).
 #[inline(always)]
 fn low_bits(n: usize) -> u64 {
@@ -415,7 +412,7 @@ static SPREAD3: [[u8; 64]; 2] = {
 /// The CPU must have the AVX-512 features.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    crate::simd::kernels::units_to_utf8_chunked::<SWAP>(src, dst, 32, |src, dst| {
+    crate::simd::kernels::utf16::units_to_utf8_chunked::<SWAP>(src, dst, 32, |src, dst| {
         let n = src.len() / 2;
         let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
         let (mut i, mut w) = (0, 0);
@@ -685,20 +682,6 @@ pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize
             return (r, w);
         }
     }
-}
-
-/// See [`scalar::single_byte_to_utf16`].
-///
-/// # Safety
-/// The CPU must have the AVX-512 features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) unsafe fn single_byte_to_utf16(
-    table: &[u16; 128],
-    src: &[u8],
-    dst: &mut [u16],
-) -> usize {
-    // SAFETY: the caller checked the features.
-    unsafe { kernels::single_byte_to_utf16::<Avx512>(table, src, dst) }
 }
 
 /// Non-ASCII bytes in a 64-byte block up to which [`sparse_single_byte`] is used.

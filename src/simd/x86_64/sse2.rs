@@ -123,8 +123,6 @@ impl Vector for Sse2 {
     }
 }
 
-crate::simd::entry_points!(Sse2, "sse2");
-
 /// Index of the first unit of `hay` equal to `value`: eight units per compare.
 #[inline]
 pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {

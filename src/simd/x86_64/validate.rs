@@ -16,7 +16,9 @@
 //! read with a masked load (bytes past the end read as zero, which is ASCII, so a
 //! sequence cut by the end shows as an error), so nothing is read out of bounds.
 
-use crate::simd::kernels::{self, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX};
+use crate::simd::kernels::utf8_validate::{
+    self as kernels, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX,
+};
 use core::arch::x86_64::*;
 
 /// A 16-entry table repeated four times, for `vpermb` indexed by a nibble that may
