@@ -170,9 +170,8 @@ fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
 fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
     Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
-    Avx2 => avx2::utf8_to_utf16(src, dst),
     Avx512 => avx512::utf8_to_utf16(src, dst),
-    _ => neon::utf8_to_utf16(src, dst),
+    _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
 }
 
 /// UTF-16 bytes (`be`: big-endian) to native units while they fit, stopping before
@@ -187,9 +186,8 @@ fn units_to_utf16(src: &[u8], dst: &mut [u16], be: bool) -> usize {
 fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
     if src.len() < 2 * SHORT => scalar::units_to_utf8(src, dst, be);
     Sse2 => by_order!(be, S => kernels::utf16::units_to_utf8::<V, S>(src, dst)),
-    Avx2 => by_order!(be, S => avx2::units_to_utf8::<S>(src, dst)),
     Avx512 => by_order!(be, S => avx512::units_to_utf8::<S>(src, dst)),
-    _ => by_order!(be, S => neon::units_to_utf8::<S>(src, dst)),
+    _ => by_order!(be, S => kernels::transcode::units_to_utf8::<V, S>(src, dst)),
 }
 
 /// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`. Stops

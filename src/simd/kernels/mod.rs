@@ -11,6 +11,7 @@
 
 pub(crate) mod ascii;
 pub(crate) mod single_byte;
+pub(crate) mod transcode;
 pub(crate) mod utf16;
 pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;

@@ -1,9 +1,10 @@
-//! AVX2: 32-byte vectors with in-lane byte shuffles.
+//! AVX2: 32-byte vectors with in-lane byte shuffles, and their 16-byte lanes
+//! ([`Xmm`]) for the transcoder's shuffle patterns.
 
-use super::avx2_transcode;
-use crate::simd::dispatch::Kernels;
-use crate::simd::vector::{Lookup128, Shuffle, Vector};
+use crate::simd::kernels::transcode;
+use crate::simd::vector::{Bytes16, Lookup128, Shuffle, Transcode, Vector};
 use core::arch::x86_64::*;
+use core::ptr;
 
 /// An AVX2 register.
 #[derive(Copy, Clone)]
@@ -235,32 +236,188 @@ impl Lookup128 for Avx2 {
     }
 }
 
-/// See [`crate::simd::scalar::units_to_utf8`] and [`avx2_transcode::units_to_utf8`].
-///
-/// # Safety
-/// The CPU must have AVX2 and BMI1/2.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: the caller checked the features.
-    unsafe { avx2_transcode::units_to_utf8::<SWAP>(src, dst) }
+#[allow(clippy::undocumented_unsafe_blocks)]
+impl Transcode for Avx2 {
+    type Half = Xmm;
+    #[inline(always)]
+    unsafe fn half(self, h: usize) -> Xmm {
+        unsafe {
+            Xmm(if h == 0 {
+                _mm256_castsi256_si128(self.0)
+            } else {
+                _mm256_extracti128_si256::<1>(self.0)
+            })
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(p: *const u8, stride: usize) -> Self {
+        unsafe {
+            Avx2(_mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(p.cast())),
+                _mm_loadu_si128(p.add(stride).cast()),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn utf8_masks64(p: *const u8) -> (u64, u64) {
+        unsafe {
+            let (a, b) = (Avx2::load(p), Avx2::load(p.add(32)));
+            // Continuation bytes are below -64 as `i8`.
+            let m = _mm256_set1_epi8(-65);
+            let (sa, sb) = (_mm256_cmpgt_epi8(a.0, m), _mm256_cmpgt_epi8(b.0, m));
+            (
+                a.high_mask() | b.high_mask() << 32,
+                Avx2(sa).high_mask() | Avx2(sb).high_mask() << 32,
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn all_set(self) -> bool {
+        unsafe { _mm256_movemask_epi8(self.0) == -1 }
+    }
+    #[inline(always)]
+    unsafe fn splat32(u: u32) -> Self {
+        unsafe { Avx2(_mm256_set1_epi32(u as i32)) }
+    }
+    #[inline(always)]
+    unsafe fn eq32(self, b: Self) -> Self {
+        unsafe { Avx2(_mm256_cmpeq_epi32(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const K: i32>(self) -> Self {
+        unsafe { Avx2(_mm256_srli_epi32::<K>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shl16<const K: i32>(self) -> Self {
+        unsafe { Avx2(_mm256_slli_epi16::<K>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn select(mask: Self, a: Self, b: Self) -> Self {
+        unsafe { Avx2(_mm256_blendv_epi8(b.0, a.0, mask.0)) }
+    }
+    #[inline(always)]
+    unsafe fn narrow32(a: Self, b: Self) -> Self {
+        unsafe {
+            Avx2(_mm256_permute4x64_epi64::<0b11_01_10_00>(
+                _mm256_packus_epi32(a.0, b.0),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn store_narrow(self, p: *mut u8) {
+        unsafe {
+            let (lo, hi) = (self.half(0).0, self.half(1).0);
+            _mm_storeu_si128(p.cast(), _mm_packus_epi16(lo, hi));
+        }
+    }
+    #[inline(always)]
+    unsafe fn lane_masks(a: Self, b: Self) -> u64 {
+        unsafe { _mm256_movemask_epi8(_mm256_packs_epi16(a.0, b.0)) as u32 as u64 }
+    }
+    /// `vpunpck[lh]wd` work within 128-bit lanes: their low lanes hold quarters 0 and
+    /// 1, their high lanes 2 and 3.
+    #[inline(always)]
+    unsafe fn quarter(a: Self, b: Self, q: usize) -> Xmm {
+        unsafe {
+            let x = if q.is_multiple_of(2) {
+                _mm256_unpacklo_epi16(a.0, b.0)
+            } else {
+                _mm256_unpackhi_epi16(a.0, b.0)
+            };
+            Avx2(x).half(q / 2)
+        }
+    }
+    #[inline(always)]
+    unsafe fn three_byte_run16(p: *const u8, q: *mut u16) -> bool {
+        unsafe { transcode::three_byte_run16_by_lanes::<Self>(p, q) }
+    }
+    #[inline(always)]
+    unsafe fn store_utf8_3(lead: Self, mid: Self, last: Self, p: *mut u8) -> usize {
+        unsafe { transcode::store_utf8_3_by_pack3(lead, mid, last, p) }
+    }
 }
 
-/// See [`crate::simd::scalar::utf8_to_utf16`]: validation a chunk at a time, then 16-byte blocks
-/// ([`avx2_transcode::utf8_blocks_to_utf16`]); the last bytes of a chunk and the
-/// characters near the end of `dst` go through the scalar code.
-///
-/// # Safety
-/// The CPU must have AVX2 and BMI1/2.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    crate::simd::kernels::utf8_to_utf16::utf8_to_utf16_chunked(
-        src,
-        dst,
-        16,
-        // SAFETY: the features are enabled here.
-        |s| unsafe { <Avx2 as Kernels>::utf8_valid_up_to(s) },
-        // SAFETY: the features are enabled here; the driver passes valid UTF-8 `src[..end]`
-        // that starts and ends at character boundaries.
-        |s, end, d| unsafe { avx2_transcode::utf8_blocks_to_utf16(s, end, d) },
-    )
+/// A 16-byte lane of an [`Avx2`] register, used inside AVX2 functions (so with
+/// SSSE3 and SSE4.1 byte shuffles and blends, and VEX encodings).
+#[derive(Copy, Clone)]
+pub(crate) struct Xmm(__m128i);
+
+/// Byte `i` holds `i`.
+static IOTA: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+// SAFETY (for every method): only used inside functions compiled with AVX2 on CPUs
+// that have it; pointers are valid as the trait's contract says.
+#[allow(clippy::undocumented_unsafe_blocks)]
+impl Bytes16 for Xmm {
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        unsafe { Xmm(_mm_loadu_si128(p.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(self, row: &[u8; 16]) -> Self {
+        unsafe { Xmm(_mm_shuffle_epi8(self.0, Xmm::load(row.as_ptr()).0)) }
+    }
+    #[inline(always)]
+    unsafe fn and(self, b: Self) -> Self {
+        unsafe { Xmm(_mm_and_si128(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, b: Self) -> Self {
+        unsafe { Xmm(_mm_or_si128(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, b: Self) -> Self {
+        unsafe { Xmm(_mm_xor_si128(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn splat16(u: u16) -> Self {
+        unsafe { Xmm(_mm_set1_epi16(u as i16)) }
+    }
+    #[inline(always)]
+    unsafe fn splat32(u: u32) -> Self {
+        unsafe { Xmm(_mm_set1_epi32(u as i32)) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const K: i32>(self) -> Self {
+        unsafe { Xmm(_mm_srli_epi16::<K>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const K: i32>(self) -> Self {
+        unsafe { Xmm(_mm_srli_epi32::<K>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        unsafe { _mm_movemask_epi8(self.0) == 0 }
+    }
+    #[inline(always)]
+    unsafe fn lead_mask(self) -> u32 {
+        // Continuation bytes are below -64 as `i8`.
+        unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(self.0, _mm_set1_epi8(-65))) as u32 }
+    }
+    #[inline(always)]
+    unsafe fn widen_store(self, q: *mut u16) {
+        unsafe { _mm256_storeu_si256(q.cast(), _mm256_cvtepu8_epi16(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn store6(self, q: *mut u16) {
+        unsafe {
+            _mm_storel_epi64(q.cast(), self.0);
+            ptr::write_unaligned(q.add(4).cast::<i32>(), _mm_extract_epi32::<2>(self.0));
+        }
+    }
+    #[inline(always)]
+    unsafe fn store_narrow32(self, q: *mut u16) {
+        unsafe { _mm_storel_epi64(q.cast(), _mm_packus_epi32(self.0, self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn blend_first(self, old: Self, n: usize) -> Self {
+        unsafe {
+            let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), Xmm::load(IOTA.as_ptr()).0);
+            Xmm(_mm_blendv_epi8(old.0, self.0, take))
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //! x86_64: SSE2 (baseline), AVX2, AVX-512; run-time feature detection.
 
 pub(crate) mod avx2;
-pub(crate) mod avx2_transcode;
 // AVX-512 intrinsics and target features are stable since Rust 1.89: the crate's
 // rust-version has to be at least that.
 #[allow(clippy::incompatible_msrv)]
