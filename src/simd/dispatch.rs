@@ -1,4 +1,4 @@
-//! Which implementation each ISA runs for each kernel (one table, [`kernel_table!`]),
+//! Which implementation each ISA runs for each kernel (one table, `kernel_table!`),
 //! and the safe functions the rest of the crate calls.
 //!
 //! Each row of the table is one bulk kernel: its signature and docs; the test that
@@ -9,7 +9,7 @@
 //! point of the same ISA. From the table come:
 //!
 //! - [`Kernels`], the entry points of one ISA: one `unsafe fn` per row;
-//! - one `impl Kernels` per vector type of [`isa_list!`] ([`impl_kernels!`]): every
+//! - one `impl Kernels` per vector type of `isa_list!` (`impl_kernels!`): every
 //!   method a `#[target_feature]` function, the ISA's kernel inlined into it;
 //! - the safe functions ([`ascii_valid_up_to`] and the others), which skip short
 //!   inputs and otherwise call the entry point of the ISA chosen once per process
@@ -21,7 +21,7 @@
 //!
 //! A new ISA tier is its vector type (implementing the traits of
 //! [`super::vector`] its kernels need), its [`Isa`] variant and detection, one line
-//! in [`isa_list!`] and a rule in [`pick!`], and one line in the table for each
+//! in `isa_list!` and a rule in `pick!`, and one line in the table for each
 //! kernel it overrides.
 
 use super::isa::{isa, Isa};
@@ -56,7 +56,7 @@ macro_rules! isa_list {
     };
 }
 
-/// The expression of the ISA `$isa` in a row of [`kernel_table!`]: its own line, or
+/// The expression of the ISA `$isa` in a row of `kernel_table!`: its own line, or
 /// else the `_` line (which comes last). One rule per ISA.
 macro_rules! pick {
     ($isa:ident; _ => $e:expr $(,)?) => { $e };
@@ -270,7 +270,7 @@ macro_rules! declare_kernels {
             $($arms:tt)*
         }
     )*) => {
-        /// The entry points of one ISA: one per row of [`kernel_table!`], each a
+        /// The entry points of one ISA: one per row of `kernel_table!`, each a
         /// `#[target_feature]` function with that ISA's kernel inlined.
         pub(crate) trait Kernels {
             $(
@@ -335,7 +335,7 @@ macro_rules! impl_kernels {
     };
 }
 
-/// Implements [`Kernels`] for every ISA of [`isa_list!`].
+/// Implements [`Kernels`] for every ISA of `isa_list!`.
 macro_rules! impl_all_kernels {
     (() $(#[$cfg:meta] $isa:ident = $v:ty, $feat:literal;)*) => {
         $(
@@ -353,7 +353,7 @@ macro_rules! with_isa {
     };
 }
 
-/// The `match` of [`with_isa!`] over the ISAs of [`isa_list!`].
+/// The `match` of `with_isa!` over the ISAs of `isa_list!`.
 macro_rules! with_isa_match {
     (($isa:expr, |$k:ident| $call:expr, $scalar:expr) $(#[$cfg:meta] $name:ident = $v:ty, $feat:literal;)*) => {
         match $isa {

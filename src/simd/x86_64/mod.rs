@@ -6,10 +6,8 @@ pub(crate) mod avx2;
 #[allow(clippy::incompatible_msrv)]
 pub(crate) mod avx512;
 pub(crate) mod sse2;
-#[allow(clippy::incompatible_msrv)]
-pub(crate) mod validate;
 
-/// What the CPU (and OS) support: (AVX2, the AVX-512 set [`avx512`] is compiled for).
+/// What the CPU (and OS) support: (AVX2, the AVX-512 set the [`avx512`] kernels are compiled for).
 ///
 /// Read with CPUID and XGETBV, which `core` offers, so this works without `std`.
 /// Under Miri (which has no CPUID) only the compile-time features count.

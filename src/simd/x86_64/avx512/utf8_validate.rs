@@ -155,7 +155,7 @@ unsafe fn nonzero(v: __m512i) -> bool {
 /// See [`crate::simd::scalar::utf8_valid_up_to`].
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`].
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     // SAFETY: forwarded contract; nothing is stored.
@@ -168,7 +168,7 @@ pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
 /// is written.
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`].
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
@@ -183,7 +183,7 @@ pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
 /// much of it has been stored to `dst` (at most that length).
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`]; with `COPY`, `dst` valid for
+/// The AVX-512 features ([`super`]); with `COPY`, `dst` valid for
 /// `src.len()` bytes of writes.
 #[inline(always)]
 unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
