@@ -10,50 +10,57 @@ use core::ptr;
 #[derive(Copy, Clone)]
 pub(crate) struct Neon(uint8x16_t);
 
-// SAFETY (for every method): NEON is baseline on aarch64; pointers are valid for 16
-// bytes by the trait's contract.
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Vector for Neon {
     const BYTES: usize = 16;
     const MASK_SHIFT: u32 = 2;
     #[inline(always)]
     unsafe fn zero() -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vdupq_n_u8(0)) }
     }
     #[inline(always)]
     unsafe fn splat8(b: u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vdupq_n_u8(b)) }
     }
     #[inline(always)]
     unsafe fn splat16(u: u16) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vreinterpretq_u8_u16(vdupq_n_u16(u))) }
     }
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { Neon(vld1q_u8(p)) }
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1q_u8(p, self.0) }
     }
     #[inline(always)]
     unsafe fn or(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vorrq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn and(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vandq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn xor(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(veorq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn eq8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vceqq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn eq16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vceqq_u16(
                 vreinterpretq_u16_u8(self.0),
@@ -63,6 +70,7 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn add16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vaddq_u16(
                 vreinterpretq_u16_u8(self.0),
@@ -72,6 +80,7 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn sub16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vsubq_u16(
                 vreinterpretq_u16_u8(self.0),
@@ -81,10 +90,12 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn subs8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vqsubq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn subs16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vqsubq_u16(
                 vreinterpretq_u16_u8(self.0),
@@ -94,6 +105,7 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn shr16<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vshrq_n_u16::<K>(
                 vreinterpretq_u16_u8(self.0),
@@ -102,6 +114,7 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn high_mask(self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let m = vreinterpretq_u16_u8(vcltzq_s8(vreinterpretq_s8_u8(self.0)));
             vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(m)))
@@ -109,22 +122,27 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn any_high(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { vmaxvq_u8(self.0) >= 0x80 }
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { vmaxvq_u32(vreinterpretq_u32_u8(self.0)) == 0 }
     }
     #[inline(always)]
     unsafe fn widen_lo(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vreinterpretq_u8_u16(vmovl_u8(vget_low_u8(self.0)))) }
     }
     #[inline(always)]
     unsafe fn widen_hi(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vreinterpretq_u8_u16(vmovl_high_u8(self.0))) }
     }
     #[inline(always)]
     unsafe fn widen_signed(self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let v = vreinterpretq_s8_u8(self.0);
             (
@@ -135,19 +153,21 @@ impl Vector for Neon {
     }
     #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vuzp1q_u8(a.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn interleave(lo: Self, hi: Self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { (Neon(vzip1q_u8(lo.0, hi.0)), Neon(vzip2q_u8(lo.0, hi.0))) }
     }
     #[inline(always)]
     unsafe fn swap16(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vrev16q_u8(self.0)) }
     }
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Shuffle for Neon {
     #[inline(always)]
     unsafe fn table16(table: &[u8; 16]) -> Self {
@@ -156,18 +176,22 @@ impl Shuffle for Neon {
     }
     #[inline(always)]
     unsafe fn lookup16(self, idx: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vqtbl1q_u8(self.0, idx.0)) }
     }
     #[inline(always)]
     unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vextq_u8::<15>(prev.0, self.0)) }
     }
     #[inline(always)]
     unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vextq_u8::<14>(prev.0, self.0)) }
     }
     #[inline(always)]
     unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vextq_u8::<13>(prev.0, self.0)) }
     }
 }
@@ -179,11 +203,11 @@ pub(crate) struct NeonTable {
     hi: [uint8x16x4_t; 2],
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Lookup128 for Neon {
     type Table = NeonTable;
     #[inline(always)]
     unsafe fn prepare(table: &[u16; 128]) -> NeonTable {
+        // SAFETY: the ISA contract (features enabled); reads stay inside the table.
         unsafe {
             let p = table.as_ptr().cast::<u8>();
             // Each load de-interleaves 16 code points into low and high bytes.
@@ -213,6 +237,7 @@ impl Lookup128 for Neon {
     /// (ASCII bytes, and the other table's half) give 0.
     #[inline(always)]
     unsafe fn lookup(t: &NeonTable, v: Self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let x = veorq_u8(v.0, vdupq_n_u8(0x80));
             let y = vsubq_u8(x, vdupq_n_u8(64));
@@ -264,7 +289,6 @@ unsafe fn mask16(m: uint8x16_t) -> u32 {
     }
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Transcode for Neon {
     type Half = Neon;
     #[inline(always)]
@@ -273,10 +297,12 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn load_lanes(p: *const u8, _stride: usize) -> Self {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { Neon(vld1q_u8(p)) }
     }
     #[inline(always)]
     unsafe fn utf8_masks64(p: *const u8) -> (u64, u64) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe {
             let v = [0, 16, 32, 48].map(|k| vld1q_s8(p.add(k).cast()));
             // Continuation bytes are below -64 as `i8`.
@@ -292,14 +318,17 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn all_set(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { vminvq_u8(self.0) == 0xFF }
     }
     #[inline(always)]
     unsafe fn splat32(u: u32) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vreinterpretq_u8_u32(vdupq_n_u32(u))) }
     }
     #[inline(always)]
     unsafe fn eq32(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u32(vceqq_u32(
                 vreinterpretq_u32_u8(self.0),
@@ -309,6 +338,7 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn shr32<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u32(vshrq_n_u32::<K>(
                 vreinterpretq_u32_u8(self.0),
@@ -317,6 +347,7 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn shl16<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vshlq_n_u16::<K>(
                 vreinterpretq_u16_u8(self.0),
@@ -325,10 +356,12 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn select(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vbslq_u8(mask.0, a.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn narrow32(a: Self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Neon(vreinterpretq_u8_u16(vuzp1q_u16(
                 vreinterpretq_u16_u8(a.0),
@@ -338,10 +371,12 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn store_narrow(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1_u8(p, vmovn_u16(vreinterpretq_u16_u8(self.0))) }
     }
     #[inline(always)]
     unsafe fn lane_masks(a: Self, b: Self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let bits = vld1q_u16(UNIT_BITS.as_ptr());
             let a = vandq_u16(vreinterpretq_u16_u8(a.0), bits);
@@ -351,6 +386,7 @@ impl Transcode for Neon {
     }
     #[inline(always)]
     unsafe fn quarter(a: Self, b: Self, q: usize) -> Neon {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let (a, b) = (vreinterpretq_u16_u8(a.0), vreinterpretq_u16_u8(b.0));
             Neon(vreinterpretq_u8_u16(if q == 0 {
@@ -363,6 +399,7 @@ impl Transcode for Neon {
     /// `ld3` puts the lead, middle and last bytes in their own vectors.
     #[inline(always)]
     unsafe fn three_byte_run16(p: *const u8, q: *mut u16) -> bool {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe {
             let x = vld3q_u8(p);
             if vminvq_u8(vceqq_u8(vandq_u8(x.0, vdupq_n_u8(0xF0)), vdupq_n_u8(0xE0))) == 0 {
@@ -380,6 +417,7 @@ impl Transcode for Neon {
     /// `st3` interleaves the three bytes of each unit.
     #[inline(always)]
     unsafe fn store_utf8_3(lead: Self, mid: Self, last: Self, p: *mut u8) -> usize {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe {
             let n = |v: Self| vmovn_u16(vreinterpretq_u16_u8(v.0));
             vst3_u8(p, uint8x8x3_t(n(lead), n(mid), n(last)));
@@ -388,59 +426,71 @@ impl Transcode for Neon {
     }
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Bytes16 for Neon {
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { Neon(vld1q_u8(p)) }
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1q_u8(p, self.0) }
     }
     #[inline(always)]
     unsafe fn shuffle(self, row: &[u8; 16]) -> Self {
+        // SAFETY: the ISA contract (features enabled); reads stay inside the table.
         unsafe { Neon(vqtbl1q_u8(self.0, vld1q_u8(row.as_ptr()))) }
     }
     #[inline(always)]
     unsafe fn and(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vandq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn or(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(vorrq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn xor(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Neon(veorq_u8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn splat16(u: u16) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { <Neon as Vector>::splat16(u) }
     }
     #[inline(always)]
     unsafe fn splat32(u: u32) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { <Neon as Transcode>::splat32(u) }
     }
     #[inline(always)]
     unsafe fn shr16<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { <Neon as Vector>::shr16::<K>(self) }
     }
     #[inline(always)]
     unsafe fn shr32<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { <Neon as Transcode>::shr32::<K>(self) }
     }
     #[inline(always)]
     unsafe fn is_ascii(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { vmaxvq_u8(self.0) < 0x80 }
     }
     #[inline(always)]
     unsafe fn lead_mask(self) -> u32 {
         // Continuation bytes are below -64 as `i8`.
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { mask16(vcgeq_s8(vreinterpretq_s8_u8(self.0), vdupq_n_s8(-64))) }
     }
     #[inline(always)]
     unsafe fn widen_store(self, q: *mut u16) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe {
             vst1q_u16(q, vmovl_u8(vget_low_u8(self.0)));
             vst1q_u16(q.add(8), vmovl_high_u8(self.0));
@@ -448,6 +498,7 @@ impl Bytes16 for Neon {
     }
     #[inline(always)]
     unsafe fn store6(self, q: *mut u16) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe {
             let u = vreinterpretq_u16_u8(self.0);
             vst1_u16(q, vget_low_u16(u));
@@ -459,10 +510,12 @@ impl Bytes16 for Neon {
     }
     #[inline(always)]
     unsafe fn store_narrow32(self, q: *mut u16) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1_u16(q, vmovn_u32(vreinterpretq_u32_u8(self.0))) }
     }
     #[inline(always)]
     unsafe fn blend_first(self, old: Self, n: usize) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let take = vcltq_u8(vld1q_u8(IOTA.as_ptr()), vdupq_n_u8(n as u8));
             Neon(vbslq_u8(take, self.0, old.0))

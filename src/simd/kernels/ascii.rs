@@ -5,6 +5,10 @@ use crate::simd::vector::Vector;
 use core::ptr;
 
 /// See [`scalar::ascii_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn ascii_valid_up_to<V: Vector>(src: &[u8]) -> usize {
     let (n, b, p) = (src.len(), V::BYTES, src.as_ptr());
@@ -33,6 +37,10 @@ pub(crate) unsafe fn ascii_valid_up_to<V: Vector>(src: &[u8]) -> usize {
 }
 
 /// Length of the longest prefix of units with no bit of `mask` set.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 unsafe fn units_clear_up_to<V: Vector>(src: &[u16], mask: u16, tail: fn(&[u16]) -> usize) -> usize {
     let (n, u, p) = (src.len(), V::BYTES / 2, src.as_ptr().cast::<u8>());
@@ -59,6 +67,10 @@ unsafe fn units_clear_up_to<V: Vector>(src: &[u16], mask: u16, tail: fn(&[u16]) 
 }
 
 /// See [`scalar::basic_latin_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn basic_latin_valid_up_to<V: Vector>(src: &[u16]) -> usize {
     // SAFETY: forwarded contract.
@@ -66,6 +78,10 @@ pub(crate) unsafe fn basic_latin_valid_up_to<V: Vector>(src: &[u16]) -> usize {
 }
 
 /// See [`scalar::latin1_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn latin1_valid_up_to<V: Vector>(src: &[u16]) -> usize {
     // SAFETY: forwarded contract.
@@ -73,6 +89,10 @@ pub(crate) unsafe fn latin1_valid_up_to<V: Vector>(src: &[u16]) -> usize {
 }
 
 /// See [`scalar::copy_ascii_to_ascii`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
@@ -107,6 +127,10 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
 }
 
 /// See [`scalar::copy_ascii_to_basic_latin`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
@@ -129,6 +153,10 @@ pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut 
 }
 
 /// See [`scalar::copy_basic_latin_to_ascii`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn copy_basic_latin_to_ascii<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
@@ -152,6 +180,10 @@ pub(crate) unsafe fn copy_basic_latin_to_ascii<V: Vector>(src: &[u16], dst: &mut
 }
 
 /// See [`scalar::latin1_to_utf16`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
@@ -170,6 +202,10 @@ pub(crate) unsafe fn latin1_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> 
 }
 
 /// See [`scalar::utf16_to_latin1_lossy`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_latin1_lossy<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
@@ -189,6 +225,10 @@ pub(crate) unsafe fn utf16_to_latin1_lossy<V: Vector>(src: &[u16], dst: &mut [u8
 }
 
 /// See [`scalar::latin1_to_utf8`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf8<V: Vector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);

@@ -7,6 +7,10 @@ use crate::simd::vector::{Lookup128, Vector};
 use crate::tables::single_byte::{Extra, Run};
 
 /// See [`scalar::single_byte_to_utf16`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
     table: &[u16; 128],
@@ -39,6 +43,10 @@ pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
 
 /// See [`scalar::single_byte_to_utf16`], for vectors without table lookups: ASCII in
 /// vectors, the rest 64 bytes at a time through the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
@@ -62,6 +70,10 @@ pub(crate) unsafe fn ascii_then_single_byte_to_utf16<V: Vector>(
 
 /// See [`scalar::x_user_defined_to_utf16`]: sign-extend, which makes 0xFF80..=0xFFFF
 /// of the bytes from 0x80, and clear bit 11 (0xF780..=0xF7FF; ASCII keeps it clear).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
@@ -82,6 +94,10 @@ pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u
 
 /// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
 /// vector's worth at a time through the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
     table: &[u16; 128],
@@ -109,6 +125,10 @@ pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
 
 /// The bytes of units `x` that are ASCII or in the run (from `cp`, `last + 1` long,
 /// to bytes from `byte`), and the mask of those units.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 unsafe fn run_map<V: Vector>(x: V, cp: V, last: V, byte: V, high: V, z: V) -> (V, V) {
     // SAFETY: forwarded contract.
@@ -126,6 +146,10 @@ unsafe fn run_map<V: Vector>(x: V, cp: V, last: V, byte: V, high: V, z: V) -> (V
 /// See [`scalar::single_byte_encode_utf16`]: vectors of ASCII and run characters are
 /// mapped in vectors; in a vector with other units, those are looked up in `extra`
 /// one by one (the vector is stored, then patched).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
     run: Run,
@@ -139,6 +163,10 @@ pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
 
 /// [`single_byte_encode_utf16`] that also maps the units in `extra`'s block (if it
 /// has one) in vectors, by a 128-entry table lookup.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn single_byte_encode_utf16_block<V: Lookup128>(
     run: Run,
@@ -175,6 +203,10 @@ pub(crate) unsafe fn single_byte_encode_utf16_block<V: Lookup128>(
 /// in vectors, `more(a, c)` maps others of the unit vectors `a` and `c` (giving the
 /// narrowed bytes, 0 elsewhere, and 0xFF lanes where it mapped), and what is left is
 /// looked up in `extra` one unit at a time (the vector is stored, then patched).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 unsafe fn encode_utf16_with<V: Vector>(
     run: Run,

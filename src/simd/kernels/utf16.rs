@@ -6,6 +6,10 @@ use crate::simd::scalar;
 use crate::simd::vector::Vector;
 
 /// See [`scalar::utf16_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf16_valid_up_to<V: Vector>(src: &[u16]) -> usize {
     let (n, u, p) = (src.len(), V::BYTES / 2, src.as_ptr().cast::<u8>());
@@ -40,6 +44,10 @@ pub(crate) unsafe fn utf16_valid_up_to<V: Vector>(src: &[u16]) -> usize {
 }
 
 /// See [`scalar::units_to_utf16`]; `SWAP` on a little-endian target means big-endian input.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn units_to_utf16<V: Vector, const SWAP: bool>(
     src: &[u8],
@@ -102,6 +110,10 @@ pub(crate) fn units_to_utf8_chunked<const SWAP: bool>(
 /// See [`scalar::units_to_utf8`], for vectors without byte shuffles: vectors of Basic
 /// Latin are narrowed, everything else goes a vector's worth at a time through the
 /// scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]

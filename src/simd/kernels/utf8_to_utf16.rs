@@ -51,6 +51,10 @@ pub(crate) fn utf8_to_utf16_chunked(
 /// See [`scalar::utf8_to_utf16`], for vectors without byte shuffles: validates a
 /// chunk with `validate`, then widens ASCII vectors of the valid part and converts
 /// the rest a vector's worth at a time ([`utf8_to_utf16_chunked`]).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]

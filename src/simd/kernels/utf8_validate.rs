@@ -89,6 +89,10 @@ pub(crate) static INCOMPLETE_MAX: [u8; 64] = {
 
 /// The error bits of vector `v` (nonzero if something in it, or in the sequence it
 /// continues from `prev`, is invalid).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf8_check<V: Shuffle>(v: V, prev: V, t: &[V; 3]) -> V {
     // SAFETY: forwarded contract.
@@ -128,6 +132,10 @@ pub(crate) fn back_to_lead(src: &[u8], i: usize) -> usize {
 
 /// [`utf8_check`] given the bytes one (`p1`), two and three back of each byte of `v`
 /// (loaded from memory instead of shifted in).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 unsafe fn utf8_check_at<V: Shuffle>(v: V, p1: V, p2: V, p3: V, t: &[V; 3]) -> V {
     // SAFETY: forwarded contract.
@@ -144,7 +152,12 @@ unsafe fn utf8_check_at<V: Shuffle>(v: V, p1: V, p2: V, p3: V, t: &[V; 3]) -> V 
     }
 }
 
-/// `err` with the error bits of the vector at `p + at` added (`3 <= at`).
+/// `err` with the error bits of the vector at `p + at` added.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; `3 <= at`, and `p + at - 3` is valid
+/// for reads of `V::BYTES + 3` bytes.
 #[inline(always)]
 unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V {
     // SAFETY: forwarded contract: `p[at - 3..at + V::BYTES]` readable.
@@ -162,6 +175,10 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
 /// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks, reading the bytes before
 /// each vector with unaligned loads; at the first block with an error (and for the
 /// tail) the scalar code finds the exact place.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
     const BLOCK: usize = 64;
@@ -256,6 +273,10 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
 /// `dst` as it goes (one pass). A group that ends inside a sequence keeps its last
 /// vector back until the next group completes it, so nothing past the returned
 /// length is written.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize {
     const BLOCK: usize = 64;
@@ -400,6 +421,10 @@ pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
 
 /// See [`scalar::utf8_valid_up_to`], for vectors without byte shuffles: the ASCII
 /// prefix in vectors, then the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
@@ -411,6 +436,10 @@ pub(crate) unsafe fn ascii_then_valid_up_to<V: Vector>(src: &[u8]) -> usize {
 
 /// See [`scalar::utf8_copy`], for vectors without byte shuffles: the ASCII prefix in
 /// vectors, then the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]

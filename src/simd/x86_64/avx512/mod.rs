@@ -35,91 +35,107 @@ use core::arch::x86_64::*;
 #[derive(Copy, Clone)]
 pub(crate) struct Avx512(__m512i);
 
-// SAFETY (for every method): only used inside functions compiled with the AVX-512
-// features on CPUs that have them; pointers are valid for 64 bytes by the trait's
-// contract.
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Vector for Avx512 {
     const BYTES: usize = 64;
     const MASK_SHIFT: u32 = 0;
     #[inline(always)]
     unsafe fn zero() -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_setzero_si512()) }
     }
     #[inline(always)]
     unsafe fn splat8(b: u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_set1_epi8(b as i8)) }
     }
     #[inline(always)]
     unsafe fn splat16(u: u16) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_set1_epi16(u as i16)) }
     }
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { Avx512(_mm512_loadu_si512(p.cast())) }
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { _mm512_storeu_si512(p.cast(), self.0) }
     }
     #[inline(always)]
     unsafe fn or(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_or_si512(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn and(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_and_si512(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn xor(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_xor_si512(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn eq8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, b.0))) }
     }
     #[inline(always)]
     unsafe fn eq16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_movm_epi16(_mm512_cmpeq_epi16_mask(self.0, b.0))) }
     }
     #[inline(always)]
     unsafe fn add16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_add_epi16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn sub16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_sub_epi16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn subs8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_subs_epu8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn subs16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_subs_epu16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn shr16<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_srl_epi16(self.0, _mm_cvtsi32_si128(K))) }
     }
     #[inline(always)]
     unsafe fn high_mask(self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { _mm512_movepi8_mask(self.0) }
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { _mm512_test_epi64_mask(self.0, self.0) == 0 }
     }
     #[inline(always)]
     unsafe fn widen_lo(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(self.0))) }
     }
     #[inline(always)]
     unsafe fn widen_hi(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(self.0))) }
     }
     #[inline(always)]
     unsafe fn widen_signed(self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             (
                 Avx512(_mm512_cvtepi8_epi16(_mm512_castsi512_si256(self.0))),
@@ -129,6 +145,7 @@ impl Vector for Avx512 {
     }
     #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Avx512(_mm512_inserti64x4::<1>(
                 _mm512_castsi256_si512(_mm512_cvtepi16_epi8(a.0)),
@@ -138,6 +155,7 @@ impl Vector for Avx512 {
     }
     #[inline(always)]
     unsafe fn interleave(lo: Self, hi: Self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let l = _mm512_unpacklo_epi8(lo.0, hi.0);
             let h = _mm512_unpackhi_epi8(lo.0, hi.0);
@@ -151,6 +169,7 @@ impl Vector for Avx512 {
     }
     #[inline(always)]
     unsafe fn swap16(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Avx512(_mm512_or_si512(
                 _mm512_slli_epi16::<8>(self.0),
@@ -160,7 +179,6 @@ impl Vector for Avx512 {
     }
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Shuffle for Avx512 {
     #[inline(always)]
     unsafe fn table16(table: &[u8; 16]) -> Self {
@@ -173,10 +191,12 @@ impl Shuffle for Avx512 {
     }
     #[inline(always)]
     unsafe fn lookup16(self, idx: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Avx512(_mm512_shuffle_epi8(self.0, idx.0)) }
     }
     #[inline(always)]
     unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Avx512(_mm512_alignr_epi8::<15>(
                 self.0,
@@ -186,6 +206,7 @@ impl Shuffle for Avx512 {
     }
     #[inline(always)]
     unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Avx512(_mm512_alignr_epi8::<14>(
                 self.0,
@@ -195,6 +216,7 @@ impl Shuffle for Avx512 {
     }
     #[inline(always)]
     unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Avx512(_mm512_alignr_epi8::<13>(
                 self.0,
@@ -205,6 +227,9 @@ impl Shuffle for Avx512 {
 }
 
 /// `a` then `b`.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn join(a: __m256i, b: __m256i) -> __m512i {
     // SAFETY: forwarded contract.
@@ -212,6 +237,9 @@ unsafe fn join(a: __m256i, b: __m256i) -> __m512i {
 }
 
 /// The high bytes of the `u16` lanes.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn high_bytes(v: __m512i) -> __m256i {
     // SAFETY: forwarded contract.
@@ -219,6 +247,9 @@ unsafe fn high_bytes(v: __m512i) -> __m256i {
 }
 
 /// Half `h` (0 or 1) of the bytes of `c`, zero-extended to `u16` lanes.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 pub(super) unsafe fn widen_half(c: __m512i, h: usize) -> __m512i {
     // SAFETY: forwarded contract.
@@ -238,11 +269,11 @@ pub(crate) struct Avx512Table {
     hi: [__m512i; 2],
 }
 
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Lookup128 for Avx512 {
     type Table = Avx512Table;
     #[inline(always)]
     unsafe fn prepare(table: &[u16; 128]) -> Avx512Table {
+        // SAFETY: the ISA contract (features enabled); reads stay inside the table.
         unsafe {
             let p = table.as_ptr().cast::<u8>();
             let q0 = _mm512_loadu_si512(p.cast());
@@ -263,6 +294,7 @@ impl Lookup128 for Avx512 {
     }
     #[inline(always)]
     unsafe fn lookup(t: &Avx512Table, v: Self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let upper = _mm512_movepi8_mask(v.0);
             let lo = _mm512_permutex2var_epi8(t.lo[0], v.0, t.lo[1]);

@@ -275,6 +275,9 @@ pub(crate) unsafe fn single_byte_encode_utf8(
 }
 
 /// The 16 bytes `q` (0..4) of `v`, zero-extended to `u32` lanes.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn quarter_u32(v: __m512i, q: usize) -> __m512i {
     // SAFETY: forwarded contract.

@@ -97,6 +97,9 @@ unsafe fn spread3(v: __m512i, m2: u32, m3: u32) -> (__m512i, __m512i) {
 
 /// The bytes to keep of 16 units spread to four-byte lanes by [`SPREAD3`], given
 /// their masks (low 16 bits) of units at least U+0080 and at least U+0800.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn keep3(m2: u32, m3: u32) -> u64 {
     // SAFETY: BMI2 is among the features of every caller.

@@ -153,7 +153,7 @@ unsafe fn utf8_blocks_to_utf16(
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
-        // SAFETY: the features are enabled here; `r` is a character boundary of the
+        // SAFETY: forwarded contract (the features); `r` is a character boundary of the
         // valid prefix (everything before it was converted).
         (r, w) = unsafe { utf8_blocks_to_utf16(src, r, dst, w) };
         if r == src.len() {

@@ -146,6 +146,9 @@ unsafe fn check_partial(err: __m512i, p: *const u8, i: usize, len: usize, c: &Co
 }
 
 /// Whether any bit of `v` is set.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn nonzero(v: __m512i) -> bool {
     // SAFETY: register operation; the caller has the features.
