@@ -52,9 +52,9 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 
 # The runner must be the same version as the library the benches link.
-want=$(sed -n 's/^iai-callgrind = "=\([0-9.]*\)".*/\1/p' bench/Cargo.toml)
+want=$(sed -n 's/^iai-callgrind = "=\([0-9.]*\)".*/\1/p' benches/Cargo.toml)
 if [[ -z "$want" ]]; then
-    echo "bench-check: cannot find the pinned iai-callgrind version in bench/Cargo.toml" >&2
+    echo "bench-check: cannot find the pinned iai-callgrind version in benches/Cargo.toml" >&2
     exit 1
 fi
 # (The runner has no usable --version of its own; cargo's install list says it.)

@@ -1,8 +1,13 @@
 //! The public [`Decoder`]: BOM handling around a family state machine, replacement,
 //! and the UTF-8 / UTF-16 / `str` / `String` destinations.
 
+use crate::codec::decode_replacing;
+use crate::encoding::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use crate::handles::CodeUnit;
+#[cfg(feature = "alloc")]
+use crate::result::Outcome;
+use crate::result::{CoderResult, DecoderResult};
 use crate::variant::VariantDecoder;
-use crate::{CoderResult, DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
 /// Which byte order marks a decoder still looks for at the start of the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +63,40 @@ impl BomState {
         } else {
             BomVerdict::NoMatch
         }
+    }
+}
+
+impl Encoding {
+    /// A decoder that sniffs a UTF-8, UTF-16BE or UTF-16LE BOM, removes it and
+    /// switches to the encoding it names — the spec's "decode".
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, UTF_8, WINDOWS_1252};
+    ///
+    /// let mut decoder = WINDOWS_1252.new_decoder();
+    /// let mut out = [0u8; 16];
+    /// // The UTF-8 BOM arrives split over two calls; the decoder waits for all of it.
+    /// let (result, read, written, _) = decoder.decode_to_utf8(b"\xEF\xBB", &mut out, false);
+    /// assert_eq!((result, read, written), (CoderResult::InputEmpty, 2, 0));
+    /// let (result, _, written, _) = decoder.decode_to_utf8(b"\xBFcaf\xC3\xA9", &mut out, true);
+    /// assert_eq!(result, CoderResult::InputEmpty);
+    /// assert_eq!(decoder.encoding(), UTF_8);
+    /// assert_eq!(&out[..written], "café".as_bytes());
+    /// ```
+    pub fn new_decoder(&'static self) -> Decoder {
+        Decoder::new(self, Some(true))
+    }
+
+    /// A decoder that removes this encoding's own BOM, if it has one (UTF-8, UTF-16BE,
+    /// UTF-16LE) — the spec's "UTF-8 decode" for UTF-8.
+    pub fn new_decoder_with_bom_removal(&'static self) -> Decoder {
+        Decoder::new(self, Some(false))
+    }
+
+    /// A decoder that treats a BOM as ordinary input — the spec's "UTF-8 decode
+    /// without BOM".
+    pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
+        Decoder::new(self, None)
     }
 }
 
@@ -167,14 +206,13 @@ impl Decoder {
         self.max_len(byte_length, VariantDecoder::max_utf16_buffer_length)
     }
 
-    /// BOM handling and replay, then the state machine. `run` decodes a slice into
-    /// the output from a given position: (result, read, written).
-    fn drive<T>(
+    /// BOM handling and replay, then the state machine: a decode without
+    /// replacement into UTF-8 (`u8`) or UTF-16 (`u16`).
+    fn drive<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut [T],
+        dst: &mut [U],
         last: bool,
-        run: impl Fn(&mut VariantDecoder, &[u8], &mut [T], bool) -> (DecoderResult, usize, usize),
     ) -> (DecoderResult, usize, usize) {
         let mut read = 0;
         if let Some(bom) = &mut self.bom {
@@ -209,14 +247,18 @@ impl Decoder {
         if self.replay_start < self.replay_end {
             let pending =
                 &self.replay[usize::from(self.replay_start)..usize::from(self.replay_end)];
-            let (result, r, w) = run(&mut self.variant, pending, dst, last && src.len() == read);
+            let (result, r, w) = self
+                .variant
+                .decode_to(pending, dst, last && src.len() == read);
             self.replay_start += r as u8;
             written = w;
             if result != DecoderResult::InputEmpty {
                 return (result, read, written);
             }
         }
-        let (result, r, w) = run(&mut self.variant, &src[read..], &mut dst[written..], last);
+        let (result, r, w) = self
+            .variant
+            .decode_to(&src[read..], &mut dst[written..], last);
         (result, read + r, written + w)
     }
 
@@ -228,7 +270,7 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf8(s, d, l))
+        self.drive(src, dst, last)
     }
 
     /// Decodes to UTF-16 without replacement: stops after a malformed sequence and
@@ -239,38 +281,45 @@ impl Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        self.drive(src, dst, last, |v, s, d, l| v.decode_to_utf16(s, d, l))
+        self.drive(src, dst, last)
     }
 
     /// Decodes to UTF-8, writing U+FFFD for malformed sequences.
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, SHIFT_JIS};
+    ///
+    /// // "日本!" arrives in two buffers, split inside 日; the output is as if whole.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let mut out = [0u8; 16];
+    /// let mut written = 0;
+    /// for (chunk, last) in [(&b"\x93"[..], false), (&b"\xFA\x96\x7B!"[..], true)] {
+    ///     let (result, read, n, replaced) = decoder.decode_to_utf8(chunk, &mut out[written..], last);
+    ///     assert_eq!((result, read, replaced), (CoderResult::InputEmpty, chunk.len(), false));
+    ///     written += n;
+    /// }
+    /// assert_eq!(&out[..written], "日本!".as_bytes());
+    ///
+    /// // An output buffer without room for the next character: `OutputFull`, and
+    /// // the call reports how far it got.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let mut small = [0u8; 4];
+    /// let (result, read, written, _) = decoder.decode_to_utf8(b"\x93\xFA\x96\x7B", &mut small, true);
+    /// assert_eq!((result, read, &small[..written]), (CoderResult::OutputFull, 2, "日".as_bytes()));
+    ///
+    /// // A malformed sequence becomes U+FFFD.
+    /// let mut decoder = SHIFT_JIS.new_decoder();
+    /// let (_, _, written, replaced) = decoder.decode_to_utf8(b"\xFFa", &mut out, true);
+    /// assert_eq!((&out[..written], replaced), ("\u{FFFD}a".as_bytes(), true));
+    /// ```
     pub fn decode_to_utf8(
         &mut self,
         src: &[u8],
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        let (mut read, mut written, mut replaced) = (0, 0, false);
-        loop {
-            let (result, r, w) =
-                self.decode_to_utf8_without_replacement(&src[read..], &mut dst[written..], last);
-            read += r;
-            written += w;
-            match result {
-                DecoderResult::InputEmpty => {
-                    return (CoderResult::InputEmpty, read, written, replaced)
-                }
-                DecoderResult::OutputFull => {
-                    return (CoderResult::OutputFull, read, written, replaced)
-                }
-                DecoderResult::Malformed(..) => {
-                    replaced = true;
-                    // Every state machine reports an error only with room for U+FFFD.
-                    dst[written..written + 3].copy_from_slice("\u{FFFD}".as_bytes());
-                    written += 3;
-                }
-            }
-        }
+        decode_replacing(src, dst, |s, d| self.drive(s, d, last))
     }
 
     /// Decodes to UTF-16, writing U+FFFD for malformed sequences.
@@ -281,26 +330,7 @@ impl Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        let (mut read, mut written, mut replaced) = (0, 0, false);
-        loop {
-            let (result, r, w) =
-                self.decode_to_utf16_without_replacement(&src[read..], &mut dst[written..], last);
-            read += r;
-            written += w;
-            match result {
-                DecoderResult::InputEmpty => {
-                    return (CoderResult::InputEmpty, read, written, replaced)
-                }
-                DecoderResult::OutputFull => {
-                    return (CoderResult::OutputFull, read, written, replaced)
-                }
-                DecoderResult::Malformed(..) => {
-                    replaced = true;
-                    dst[written] = 0xFFFD;
-                    written += 1;
-                }
-            }
-        }
+        decode_replacing(src, dst, |s, d| self.drive(s, d, last))
     }
 
     /// Decodes into `dst` with replacement, keeping it valid UTF-8 (the bytes of a
@@ -312,7 +342,7 @@ impl Decoder {
         dst: &mut str,
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        crate::buffer::decode_into_str(dst, |bytes| {
+        crate::handles::string::decode_into_str(dst, |bytes| {
             let (result, read, written, replaced) = self.decode_to_utf8(src, bytes, last);
             (written, (result, read, written, replaced))
         })
@@ -326,7 +356,7 @@ impl Decoder {
         dst: &mut str,
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        crate::buffer::decode_into_str(dst, |bytes| {
+        crate::handles::string::decode_into_str(dst, |bytes| {
             let (result, read, written) = self.decode_to_utf8_without_replacement(src, bytes, last);
             (written, (result, read, written))
         })
@@ -342,15 +372,15 @@ impl Decoder {
             return 0;
         }
         let src = &src[..src.len().min(dst.capacity() - dst.len())];
-        let n = match &self.variant {
-            VariantDecoder::Utf8(d) if !d.has_pending() => crate::simd::utf8_valid_up_to(src),
+        let prefix = match &self.variant {
+            VariantDecoder::Utf8(d) if !d.has_pending() => crate::handles::string::utf8_prefix(src),
             VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => {
-                crate::simd::ascii_valid_up_to(src)
+                crate::handles::string::ascii_prefix(src)
             }
             _ => return 0,
         };
-        dst.push_str(crate::buffer::str_from_valid_prefix(src, n));
-        n
+        dst.push_str(prefix);
+        prefix.len()
     }
 
     /// The loop behind the `decode_to_string` methods: copy the identity prefix, then
@@ -358,13 +388,13 @@ impl Decoder {
     /// and repeat, so the cost of clearing stays proportional to the input that needs
     /// real decoding. `step` decodes one chunk: (result, read, written, replaced).
     #[cfg(feature = "alloc")]
-    fn decode_to_string_with(
+    fn decode_to_string_with<R: Outcome>(
         &mut self,
         src: &[u8],
         dst: &mut alloc::string::String,
         last: bool,
-        mut step: impl FnMut(&mut Self, &[u8], &mut [u8], bool) -> (DecoderResult, usize, usize, bool),
-    ) -> (DecoderResult, usize, bool) {
+        mut step: impl FnMut(&mut Self, &[u8], &mut [u8], bool) -> (R, usize, usize, bool),
+    ) -> (R, usize, bool) {
         /// Input bytes decoded per cleared buffer.
         const CHUNK: usize = 8 * 1024;
         let (mut read, mut replaced) = (0, false);
@@ -374,21 +404,36 @@ impl Decoder {
             let chunk = rest.len().min(CHUNK);
             let chunk_last = last && chunk == rest.len();
             let limit = self.max_utf8_buffer_length(chunk).unwrap_or(usize::MAX);
-            let (result, r, had) = crate::buffer::decode_into_string_up_to(dst, limit, |bytes| {
-                let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
-                (w, (result, r, had))
-            });
+            let (result, r, had) =
+                crate::handles::string::decode_into_string_up_to(dst, limit, |bytes| {
+                    let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
+                    (w, (result, r, had))
+                });
             read += r;
             replaced |= had;
-            match result {
-                DecoderResult::InputEmpty if chunk < rest.len() => {}
-                _ => return (result, read, replaced),
+            if !(result.input_empty() && chunk < rest.len()) {
+                return (result, read, replaced);
             }
         }
     }
 
     /// Decodes into the spare capacity of `dst` with replacement (its length grows by
     /// the bytes written). Returns (result, bytes read, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, GB18030};
+    ///
+    /// let mut decoder = GB18030.new_decoder();
+    /// let mut text = String::new();
+    /// // 你好 in two buffers, split inside 你.
+    /// for (chunk, last) in [(&b"\xC4"[..], false), (&b"\xE3\xBA\xC3"[..], true)] {
+    ///     // Only the spare capacity is written: reserve the worst case first.
+    ///     text.reserve(decoder.max_utf8_buffer_length(chunk.len()).unwrap());
+    ///     let (result, read, replaced) = decoder.decode_to_string(chunk, &mut text, last);
+    ///     assert_eq!((result, read, replaced), (CoderResult::InputEmpty, chunk.len(), false));
+    /// }
+    /// assert_eq!(text, "你好");
+    /// ```
     #[cfg(feature = "alloc")]
     pub fn decode_to_string(
         &mut self,
@@ -396,19 +441,7 @@ impl Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        let (result, read, replaced) = self.decode_to_string_with(src, dst, last, |d, s, b, l| {
-            let (result, r, w, had) = d.decode_to_utf8(s, b, l);
-            let result = match result {
-                CoderResult::InputEmpty => DecoderResult::InputEmpty,
-                CoderResult::OutputFull => DecoderResult::OutputFull,
-            };
-            (result, r, w, had)
-        });
-        let result = match result {
-            DecoderResult::InputEmpty => CoderResult::InputEmpty,
-            _ => CoderResult::OutputFull,
-        };
-        (result, read, replaced)
+        self.decode_to_string_with(src, dst, last, Self::decode_to_utf8)
     }
 
     /// Decodes into the spare capacity of `dst` without replacement.

@@ -1,196 +1,16 @@
 //! The public [`Encoder`]: streaming encode from UTF-8 or UTF-16 with or without
 //! numeric character reference replacement.
 
-use crate::buffer::ByteDest;
+use crate::encoding::Encoding;
+use crate::handles::{ByteDest, Source, Utf16Source, Utf8Source};
+#[cfg(feature = "alloc")]
+use crate::result::Outcome;
+use crate::result::{CoderResult, EncoderResult};
 use crate::variant::VariantEncoder;
-use crate::{CoderResult, EncoderResult, Encoding};
 
 /// Bytes reserved at the end of the output for a numeric character reference:
 /// the longest is `&#1114111;`.
 pub(crate) const NCR_EXTRA: usize = 10;
-
-/// Where an encoder reads characters from.
-pub(crate) trait Source {
-    /// Code units read so far.
-    fn pos(&self) -> usize;
-    /// Moves back to an earlier position (to unread a character that did not fit).
-    fn set_pos(&mut self, pos: usize);
-    /// The next character; unpaired surrogates read as U+FFFD.
-    fn next_char(&mut self) -> Option<char>;
-    /// Copies the ASCII run at the current position, as much as fits.
-    fn copy_ascii(&mut self, dst: &mut ByteDest);
-    /// Converts to UTF-8 while the input is valid and the output fits.
-    fn bulk_to_utf8(&mut self, dst: &mut ByteDest);
-    /// Code units left to read.
-    fn remaining(&self) -> usize;
-    /// Encodes ASCII, the characters of a single-byte encoding's `run` and those in
-    /// `extra` at the current position, as much as fits.
-    fn copy_single_byte_run(
-        &mut self,
-        run: crate::simd::Run,
-        extra: &crate::simd::Extra,
-        dst: &mut ByteDest,
-    ) {
-        let _ = (run, extra);
-        self.copy_ascii(dst);
-    }
-}
-
-/// UTF-8 input.
-pub(crate) struct Utf8Source<'a> {
-    src: &'a str,
-    pos: usize,
-}
-
-impl<'a> Utf8Source<'a> {
-    pub(crate) fn new(src: &'a str) -> Self {
-        Utf8Source { src, pos: 0 }
-    }
-}
-
-impl Source for Utf8Source<'_> {
-    #[inline]
-    fn pos(&self) -> usize {
-        self.pos
-    }
-    #[inline]
-    fn set_pos(&mut self, pos: usize) {
-        self.pos = pos;
-    }
-    #[inline(always)]
-    fn next_char(&mut self) -> Option<char> {
-        // ASCII and the three-byte sequences (all of CJK) decoded inline from the
-        // bytes (the str is valid UTF-8, so no validation is needed); the rest
-        // through `chars`.
-        let bytes = self.src.as_bytes();
-        let &b0 = bytes.get(self.pos)?;
-        if b0 < 0x80 {
-            self.pos += 1;
-            return Some(char::from(b0));
-        }
-        if b0 & 0xF0 == 0xE0 {
-            if let Some(&[b1, b2]) = bytes.get(self.pos + 1..self.pos + 3) {
-                let c = (u32::from(b0 & 0x0F) << 12)
-                    | (u32::from(b1 & 0x3F) << 6)
-                    | u32::from(b2 & 0x3F);
-                if let Some(c) = char::from_u32(c) {
-                    self.pos += 3;
-                    return Some(c);
-                }
-            }
-        }
-        let c = self.src.get(self.pos..)?.chars().next()?;
-        self.pos += c.len_utf8();
-        Some(c)
-    }
-    #[inline]
-    fn copy_ascii(&mut self, dst: &mut ByteDest) {
-        let n = crate::simd::copy_ascii_to_ascii(&self.src.as_bytes()[self.pos..], dst.tail());
-        dst.advance(n);
-        self.pos += n;
-    }
-    #[inline]
-    fn bulk_to_utf8(&mut self, dst: &mut ByteDest) {
-        let rest = &self.src.as_bytes()[self.pos..];
-        let tail = dst.tail();
-        let mut n = rest.len().min(tail.len());
-        // Stop at a character boundary.
-        while n < rest.len() && (rest[n] & 0xC0) == 0x80 {
-            n -= 1;
-        }
-        tail[..n].copy_from_slice(&rest[..n]);
-        dst.advance(n);
-        self.pos += n;
-    }
-    #[inline]
-    fn remaining(&self) -> usize {
-        self.src.len() - self.pos
-    }
-    #[inline]
-    fn copy_single_byte_run(
-        &mut self,
-        run: crate::simd::Run,
-        extra: &crate::simd::Extra,
-        dst: &mut ByteDest,
-    ) {
-        let (read, written) = crate::simd::single_byte_encode_utf8(
-            run,
-            extra,
-            &self.src.as_bytes()[self.pos..],
-            dst.tail(),
-        );
-        dst.advance(written);
-        self.pos += read;
-    }
-}
-
-/// UTF-16 input.
-pub(crate) struct Utf16Source<'a> {
-    src: &'a [u16],
-    pos: usize,
-}
-
-impl<'a> Utf16Source<'a> {
-    pub(crate) fn new(src: &'a [u16]) -> Self {
-        Utf16Source { src, pos: 0 }
-    }
-}
-
-impl Source for Utf16Source<'_> {
-    #[inline]
-    fn pos(&self) -> usize {
-        self.pos
-    }
-    #[inline]
-    fn set_pos(&mut self, pos: usize) {
-        self.pos = pos;
-    }
-    #[inline]
-    fn next_char(&mut self) -> Option<char> {
-        let u = *self.src.get(self.pos)?;
-        self.pos += 1;
-        match u {
-            0xD800..=0xDBFF => match self.src.get(self.pos) {
-                Some(&lo @ 0xDC00..=0xDFFF) => {
-                    self.pos += 1;
-                    let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(lo) - 0xDC00);
-                    Some(char::from_u32(c).unwrap_or('\u{FFFD}'))
-                }
-                _ => Some('\u{FFFD}'),
-            },
-            0xDC00..=0xDFFF => Some('\u{FFFD}'),
-            _ => Some(char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}')),
-        }
-    }
-    #[inline]
-    fn copy_ascii(&mut self, dst: &mut ByteDest) {
-        let n = crate::simd::copy_basic_latin_to_ascii(&self.src[self.pos..], dst.tail());
-        dst.advance(n);
-        self.pos += n;
-    }
-    #[inline]
-    fn bulk_to_utf8(&mut self, dst: &mut ByteDest) {
-        let (read, written) = crate::simd::utf16_to_utf8(&self.src[self.pos..], dst.tail());
-        dst.advance(written);
-        self.pos += read;
-    }
-    #[inline]
-    fn remaining(&self) -> usize {
-        self.src.len() - self.pos
-    }
-    #[inline]
-    fn copy_single_byte_run(
-        &mut self,
-        run: crate::simd::Run,
-        extra: &crate::simd::Extra,
-        dst: &mut ByteDest,
-    ) {
-        let n =
-            crate::simd::single_byte_encode_utf16(run, extra, &self.src[self.pos..], dst.tail());
-        dst.advance(n);
-        self.pos += n;
-    }
-}
 
 /// Writes `&#N;` for `c` into `dst` (which has at least [`NCR_EXTRA`] bytes); returns its length.
 fn write_ncr(c: char, dst: &mut [u8]) -> usize {
@@ -211,6 +31,14 @@ fn write_ncr(c: char, dst: &mut [u8]) -> usize {
     dst[2..2 + len].copy_from_slice(&digits[k..]);
     dst[2 + len] = b';';
     len + 3
+}
+
+impl Encoding {
+    /// An encoder for this encoding's output encoding.
+    pub fn new_encoder(&'static self) -> Encoder {
+        let enc = self.output_encoding();
+        Encoder::new(enc, enc.variant.new_encoder())
+    }
 }
 
 /// A converter that encodes a Unicode stream into bytes of one encoding, in a
@@ -443,6 +271,24 @@ impl Encoder {
 
     /// Encodes UTF-8, writing unmappable characters as `&#NNNN;`.
     /// Returns (result, bytes read, bytes written, whether anything was replaced).
+    ///
+    /// ```
+    /// use textcodec::{CoderResult, EncoderResult, WINDOWS_1252};
+    ///
+    /// let mut encoder = WINDOWS_1252.new_encoder();
+    /// let text = "€5 ☃";
+    /// let mut out = [0u8; 32];
+    /// let (result, read, written, replaced) = encoder.encode_from_utf8(text, &mut out, true);
+    /// assert_eq!((result, read, replaced), (CoderResult::InputEmpty, text.len(), true));
+    /// // € is 0x80 in windows-1252; ☃ is not in it and becomes an NCR.
+    /// assert_eq!(&out[..written], b"\x805 &#9731;");
+    ///
+    /// // Without replacement the encoder stops after the unmappable character.
+    /// let (result, read, written) =
+    ///     encoder.encode_from_utf8_without_replacement(text, &mut out, true);
+    /// assert_eq!(result, EncoderResult::Unmappable('☃'));
+    /// assert_eq!((read, &out[..written]), (text.len(), &b"\x805 "[..]));
+    /// ```
     pub fn encode_from_utf8(
         &mut self,
         src: &str,
@@ -474,26 +320,15 @@ impl Encoder {
     /// Returns its length. A plain copy: no output buffer has to be cleared for it.
     #[cfg(feature = "alloc")]
     fn append_identity_prefix(&self, src: &str, dst: &mut alloc::vec::Vec<u8>) -> usize {
-        if self.pending_high.is_some() {
+        // ISO-2022-JP outside its ASCII state encodes nothing to itself.
+        if self.pending_high.is_some() || self.variant.has_pending_state() {
             return 0;
         }
         let bytes = src.as_bytes();
         let bytes = &bytes[..bytes.len().min(dst.capacity() - dst.len())];
-        let n = if self.encoding == crate::UTF_8 {
-            crate::simd::utf8_valid_up_to(bytes)
-        } else if *self.encoding == crate::ISO_2022_JP_INIT {
-            if self.variant.has_pending_state() {
-                0
-            } else {
-                Encoding::iso_2022_jp_ascii_valid_up_to(bytes)
-            }
-        } else if self.encoding.is_ascii_compatible() {
-            crate::simd::ascii_valid_up_to(bytes)
-        } else {
-            0
-        };
-        dst.extend_from_slice(&bytes[..n]);
-        n
+        let prefix = self.encoding.borrowable_prefix(bytes);
+        dst.extend_from_slice(prefix.as_bytes());
+        prefix.len()
     }
 
     /// The loop behind the `encode_from_utf8_to_vec` methods: copy the identity
@@ -501,13 +336,13 @@ impl Encoder {
     /// worst-case size, and repeat. `step` encodes one chunk: (result, read, written,
     /// replaced), with `OutputFull` meaning the real capacity ran out.
     #[cfg(feature = "alloc")]
-    fn encode_to_vec_with(
+    fn encode_to_vec_with<R: Outcome>(
         &mut self,
         src: &str,
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
-        mut step: impl FnMut(&mut Self, &str, &mut [u8], bool) -> (EncoderResult, usize, usize, bool),
-    ) -> (EncoderResult, usize, bool) {
+        mut step: impl FnMut(&mut Self, &str, &mut [u8], bool) -> (R, usize, usize, bool),
+    ) -> (R, usize, bool) {
         /// Input bytes encoded per cleared buffer.
         const CHUNK: usize = 8 * 1024;
         let (mut read, mut replaced) = (0, false);
@@ -525,15 +360,15 @@ impl Encoder {
                 .max_buffer_length_from_utf8_if_no_unmappables(chunk)
                 .and_then(|n| n.checked_add(chunk.checked_mul(NCR_EXTRA / 2)?))
                 .unwrap_or(usize::MAX);
-            let (result, r, had) = crate::buffer::with_spare_capacity_up_to(dst, limit, |bytes| {
-                let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
-                (w, (result, r, had))
-            });
+            let (result, r, had) =
+                crate::handles::string::with_spare_capacity_up_to(dst, limit, |bytes| {
+                    let (result, r, w, had) = step(self, &rest[..chunk], bytes, chunk_last);
+                    (w, (result, r, had))
+                });
             read += r;
             replaced |= had;
-            match result {
-                EncoderResult::InputEmpty if chunk < rest.len() => {}
-                _ => return (result, read, replaced),
+            if !(result.input_empty() && chunk < rest.len()) {
+                return (result, read, replaced);
             }
         }
     }
@@ -548,19 +383,7 @@ impl Encoder {
         dst: &mut alloc::vec::Vec<u8>,
         last: bool,
     ) -> (CoderResult, usize, bool) {
-        let (result, read, replaced) = self.encode_to_vec_with(src, dst, last, |e, s, b, l| {
-            let (result, r, w, had) = e.encode_from_utf8(s, b, l);
-            let result = match result {
-                CoderResult::InputEmpty => EncoderResult::InputEmpty,
-                CoderResult::OutputFull => EncoderResult::OutputFull,
-            };
-            (result, r, w, had)
-        });
-        let result = match result {
-            EncoderResult::InputEmpty => CoderResult::InputEmpty,
-            _ => CoderResult::OutputFull,
-        };
-        (result, read, replaced)
+        self.encode_to_vec_with(src, dst, last, Self::encode_from_utf8)
     }
 
     /// Encodes UTF-8 into the spare capacity of `dst` (its length grows by the bytes

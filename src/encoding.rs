@@ -1,10 +1,14 @@
-//! The [`Encoding`] type, its 40 statics, and the one-shot conveniences.
+//! The [`Encoding`] type, its 40 statics, BOM sniffing and what each encoding is.
+//!
+//! The methods of [`Encoding`] that need more than this live with what they make,
+//! so that the imports run one way (label -> `Encoding` -> `Decoder`/`Encoder` ->
+//! variant -> codec): `for_label*` in `label.rs`, `new_decoder*` in `decoder.rs`,
+//! `new_encoder` in `encoder.rs`, and the one-shot `decode*` and `encode` in
+//! `oneshot.rs`.
 
+use crate::codec::iso_2022_jp;
 use crate::tables::single_byte::SingleByteTable;
 use crate::variant::VariantEncoding;
-use crate::{Decoder, Encoder};
-#[cfg(feature = "alloc")]
-use alloc::{borrow::Cow, string::String, vec::Vec};
 
 /// An encoding of the Encoding Standard. Compare by reference (`==` compares
 /// identity); obtain one from a static such as [`UTF_8`] or from [`Encoding::for_label`].
@@ -136,19 +140,6 @@ encodings! {
 }
 
 impl Encoding {
-    /// The encoding for `label` per the spec's "get an encoding": leading and trailing
-    /// ASCII whitespace is ignored and letters match ASCII case-insensitively.
-    /// `None` for an unknown label.
-    pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
-        crate::label::lookup(label)
-    }
-
-    /// As [`Encoding::for_label`], but `None` for labels of the replacement encoding
-    /// (for callers that must not decode with it, such as `TextDecoder`).
-    pub fn for_label_no_replacement(label: &[u8]) -> Option<&'static Encoding> {
-        Encoding::for_label(label).filter(|e| *e != REPLACEMENT)
-    }
-
     /// The encoding a byte order mark at the start of `buffer` selects, with the
     /// BOM's length: UTF-8 (`EF BB BF`), UTF-16BE (`FE FF`) or UTF-16LE (`FF FE`).
     pub fn for_bom(buffer: &[u8]) -> Option<(&'static Encoding, usize)> {
@@ -206,30 +197,6 @@ impl Encoding {
         self.output_encoding() == UTF_8
     }
 
-    /// A decoder that sniffs a UTF-8, UTF-16BE or UTF-16LE BOM, removes it and
-    /// switches to the encoding it names — the spec's "decode".
-    pub fn new_decoder(&'static self) -> Decoder {
-        Decoder::new(self, Some(true))
-    }
-
-    /// A decoder that removes this encoding's own BOM, if it has one (UTF-8, UTF-16BE,
-    /// UTF-16LE) — the spec's "UTF-8 decode" for UTF-8.
-    pub fn new_decoder_with_bom_removal(&'static self) -> Decoder {
-        Decoder::new(self, Some(false))
-    }
-
-    /// A decoder that treats a BOM as ordinary input — the spec's "UTF-8 decode
-    /// without BOM".
-    pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
-        Decoder::new(self, None)
-    }
-
-    /// An encoder for this encoding's output encoding.
-    pub fn new_encoder(&'static self) -> Encoder {
-        let enc = self.output_encoding();
-        Encoder::new(enc, enc.variant.new_encoder())
-    }
-
     /// Length of the longest prefix of `bytes` that is valid UTF-8.
     pub fn utf8_valid_up_to(bytes: &[u8]) -> usize {
         crate::simd::utf8_valid_up_to(bytes)
@@ -243,133 +210,19 @@ impl Encoding {
     /// Length of the longest prefix of `bytes` that is ASCII other than the bytes
     /// ISO-2022-JP gives meaning to (ESC 0x1B, SO 0x0E, SI 0x0F).
     pub fn iso_2022_jp_ascii_valid_up_to(bytes: &[u8]) -> usize {
-        bytes
-            .iter()
-            .position(|&b| b >= 0x80 || b == 0x1B || b == 0x0E || b == 0x0F)
-            .unwrap_or(bytes.len())
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl Encoding {
-    /// Decodes `bytes` as the spec's "decode": a BOM overrides this encoding and is
-    /// removed; malformed sequences become U+FFFD. Returns the text, the encoding
-    /// used, and whether anything was replaced. Borrows when the input can be used as is.
-    pub fn decode<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, &'static Encoding, bool) {
-        let (enc, bytes) = match Encoding::for_bom(bytes) {
-            Some((enc, len)) => (enc, &bytes[len..]),
-            None => (self, bytes),
-        };
-        let (text, replaced) = enc.decode_without_bom_handling(bytes);
-        (text, enc, replaced)
+        iso_2022_jp::ascii_prefix(bytes).len()
     }
 
-    /// Decodes `bytes`, removing this encoding's own BOM if present (UTF-8, UTF-16BE,
-    /// UTF-16LE). Returns the text and whether anything was replaced.
-    pub fn decode_with_bom_removal<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
-        let bytes = match Encoding::for_bom(bytes) {
-            Some((enc, len)) if enc == self => &bytes[len..],
-            _ => bytes,
-        };
-        self.decode_without_bom_handling(bytes)
-    }
-
-    /// The prefix of `bytes` that decodes to itself as UTF-8 in this encoding.
-    fn borrowable_up_to(&'static self, bytes: &[u8]) -> usize {
+    /// The longest prefix of `bytes` that decodes to itself (as UTF-8) in this
+    /// encoding and that it encodes to itself: valid UTF-8 for UTF-8, ASCII for the
+    /// other ASCII-compatible encodings, ASCII without ESC, SO and SI for ISO-2022-JP.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn borrowable_prefix<'a>(&'static self, bytes: &'a [u8]) -> &'a str {
         match self.variant {
-            VariantEncoding::Utf8 => Encoding::utf8_valid_up_to(bytes),
-            _ if *self == ISO_2022_JP_INIT => Encoding::iso_2022_jp_ascii_valid_up_to(bytes),
-            _ if self.is_ascii_compatible() => Encoding::ascii_valid_up_to(bytes),
-            _ => 0,
-        }
-    }
-
-    /// Decodes `bytes` treating a BOM as ordinary input; malformed sequences become
-    /// U+FFFD. Returns the text and whether anything was replaced.
-    pub fn decode_without_bom_handling<'a>(&'static self, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
-        let valid = self.borrowable_up_to(bytes);
-        if valid == bytes.len() {
-            return (
-                Cow::Borrowed(crate::buffer::str_from_valid_prefix(bytes, valid)),
-                false,
-            );
-        }
-        let mut decoder = self.new_decoder_without_bom_handling();
-        let capacity = decoder
-            .max_utf8_buffer_length(bytes.len() - valid)
-            .and_then(|n| n.checked_add(valid))
-            .unwrap_or(usize::MAX);
-        let mut out = String::with_capacity(capacity);
-        out.push_str(crate::buffer::str_from_valid_prefix(bytes, valid));
-        let (_, _, replaced) = decoder.decode_to_string(&bytes[valid..], &mut out, true);
-        (Cow::Owned(out), replaced)
-    }
-
-    /// Decodes `bytes` treating a BOM as ordinary input; `None` if any sequence is
-    /// malformed.
-    pub fn decode_without_bom_handling_and_without_replacement<'a>(
-        &'static self,
-        bytes: &'a [u8],
-    ) -> Option<Cow<'a, str>> {
-        let valid = self.borrowable_up_to(bytes);
-        if valid == bytes.len() {
-            return Some(Cow::Borrowed(crate::buffer::str_from_valid_prefix(
-                bytes, valid,
-            )));
-        }
-        if self == UTF_8 {
-            return None;
-        }
-        let mut decoder = self.new_decoder_without_bom_handling();
-        let capacity = decoder
-            .max_utf8_buffer_length_without_replacement(bytes.len() - valid)?
-            .checked_add(valid)?;
-        let mut out = String::with_capacity(capacity);
-        out.push_str(crate::buffer::str_from_valid_prefix(bytes, valid));
-        match decoder.decode_to_string_without_replacement(&bytes[valid..], &mut out, true) {
-            (crate::DecoderResult::InputEmpty, _) => Some(Cow::Owned(out)),
-            _ => None,
-        }
-    }
-
-    /// Encodes `string` into this encoding's output encoding; characters it cannot
-    /// represent become `&#NNNN;`. Returns the bytes, the encoding used, and whether
-    /// anything was replaced. Borrows when the bytes equal the UTF-8 input.
-    pub fn encode<'a>(&'static self, string: &'a str) -> (Cow<'a, [u8]>, &'static Encoding, bool) {
-        let enc = self.output_encoding();
-        let bytes = string.as_bytes();
-        let valid = if enc == UTF_8 {
-            bytes.len()
-        } else {
-            enc.borrowable_up_to(bytes)
-        };
-        if valid == bytes.len() {
-            return (Cow::Borrowed(bytes), enc, false);
-        }
-        let mut encoder = enc.new_encoder();
-        let rest = &string[valid..];
-        let mut out = Vec::with_capacity(
-            encoder
-                .max_buffer_length_from_utf8_if_no_unmappables(rest.len())
-                .and_then(|n| n.checked_add(valid))
-                .unwrap_or(usize::MAX),
-        );
-        out.extend_from_slice(&bytes[..valid]);
-        let mut read = 0;
-        let mut replaced = false;
-        loop {
-            let (result, r, had) = encoder.encode_from_utf8_to_vec(&rest[read..], &mut out, true);
-            read += r;
-            replaced |= had;
-            match result {
-                crate::CoderResult::InputEmpty => return (Cow::Owned(out), enc, replaced),
-                crate::CoderResult::OutputFull => {
-                    let more = encoder
-                        .max_buffer_length_from_utf8_if_no_unmappables(rest.len() - read)
-                        .unwrap_or(usize::MAX);
-                    out.reserve(more.max(crate::encoder::NCR_EXTRA + 4));
-                }
-            }
+            VariantEncoding::Utf8 => crate::handles::string::utf8_prefix(bytes),
+            VariantEncoding::Iso2022Jp => iso_2022_jp::ascii_prefix(bytes),
+            _ if self.is_ascii_compatible() => crate::handles::string::ascii_prefix(bytes),
+            _ => "",
         }
     }
 }

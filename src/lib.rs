@@ -20,7 +20,8 @@
 //! # Features
 //!
 //! - `alloc` (default): the `Cow`/`String`/`Vec` conveniences.
-//! - `std`: nothing extra yet beyond `alloc`.
+//! - `std`: the `io` module: `DecodeReader` (any encoding in, UTF-8 out, as
+//!   `Read` and `BufRead`) and `EncodeWriter` (UTF-8 in, any encoding out, as `Write`).
 //!
 //! Without default features the crate is `#![no_std]` with no allocation: the
 //! streaming API into caller buffers only.
@@ -34,23 +35,37 @@
 //! character they map encodes without a search through an index.
 
 #![no_std]
-#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod buffer;
+// Imports run one way, from the public face down (A -> B: A imports B):
+//   oneshot -> decoder, encoder -> encoding -> variant -> codec -> handles -> simd,
+//   label -> encoding, mem -> codec, codec -> tables -> simd,
+// and `result` (the outcome types) is beneath them all. ARCHITECTURE.md has the map.
 mod codec;
 mod decoder;
 mod encoder;
 mod encoding;
+mod handles;
+pub mod hooks;
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub mod io;
 mod label;
 pub mod mem;
+#[cfg(feature = "alloc")]
+mod oneshot;
+mod result;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod simd;
 mod tables;
+pub mod text;
 mod variant;
+pub mod wtf8;
 
 #[rustfmt::skip]
 #[allow(clippy::all, clippy::pedantic)]
@@ -59,41 +74,7 @@ mod generated;
 pub use decoder::Decoder;
 pub use encoder::Encoder;
 pub use encoding::*;
-
-/// The outcome of a streaming call that replaces errors.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CoderResult {
-    /// All the input was consumed.
-    InputEmpty,
-    /// The output buffer is full (or too near full for the next character); call
-    /// again with more room.
-    OutputFull,
-}
-
-/// The outcome of a streaming decode without replacement.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum DecoderResult {
-    /// All the input was consumed.
-    InputEmpty,
-    /// The output buffer is full (or too near full for the next character).
-    OutputFull,
-    /// A malformed sequence was found. The first number is its length in bytes (some
-    /// of which may have come in earlier buffers); the second is how many bytes after
-    /// it were consumed (those are not part of it and will be decoded next). The
-    /// bytes read so far end with those.
-    Malformed(u8, u8),
-}
-
-/// The outcome of a streaming encode without replacement.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EncoderResult {
-    /// All the input was consumed.
-    InputEmpty,
-    /// The output buffer is full (or too near full for the next character).
-    OutputFull,
-    /// The character cannot be encoded; it was consumed (it is the last thing read).
-    Unmappable(char),
-}
+pub use result::{CoderResult, DecoderResult, EncoderResult};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,13 +1,12 @@
 //! The single match-dispatch point over the per-family state machines.
 
-use crate::buffer::{ByteDest, Dest, Utf16Dest, Utf8Dest};
 use crate::codec::{
     big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement, shift_jis, single_byte, utf16, utf8,
     x_user_defined,
 };
-use crate::encoder::Source;
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::single_byte::SingleByteTable;
-use crate::{DecoderResult, EncoderResult};
 
 /// What an [`crate::Encoding`] is, in terms of the state machine that implements it.
 #[derive(Debug)]
@@ -62,7 +61,11 @@ impl VariantEncoding {
             VariantEncoding::SingleByte(table) => {
                 VariantEncoder::SingleByte(single_byte::SingleByteEncoder { table })
             }
-            VariantEncoding::XUserDefined => VariantEncoder::XUserDefined,
+            VariantEncoding::XUserDefined => {
+                VariantEncoder::SingleByte(single_byte::SingleByteEncoder {
+                    table: &x_user_defined::TABLE,
+                })
+            }
             VariantEncoding::Gb18030 => {
                 VariantEncoder::Gb18030(gb18030::Gb18030Encoder { is_gbk: false })
             }
@@ -99,10 +102,10 @@ pub(crate) enum VariantDecoder {
 
 impl VariantDecoder {
     #[inline]
-    fn decode<D: Dest + utf8::Utf8Bulk + crate::codec::two_byte::CjkDest>(
+    fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         match self {
@@ -120,26 +123,15 @@ impl VariantDecoder {
         }
     }
 
-    /// Decodes into UTF-8: (result, bytes read, bytes written).
-    pub(crate) fn decode_to_utf8(
+    /// Decodes into UTF-8 (`u8`) or UTF-16 (`u16`): (result, bytes read, units
+    /// written).
+    pub(crate) fn decode_to<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut [u8],
+        dst: &mut [U],
         last: bool,
     ) -> (DecoderResult, usize, usize) {
-        let mut d = Utf8Dest::new(dst);
-        let (result, read) = self.decode(src, &mut d, last);
-        (result, read, d.written())
-    }
-
-    /// Decodes into UTF-16: (result, bytes read, units written).
-    pub(crate) fn decode_to_utf16(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u16],
-        last: bool,
-    ) -> (DecoderResult, usize, usize) {
-        let mut d = Utf16Dest::new(dst);
+        let mut d = SliceDest::new(dst);
         let (result, read) = self.decode(src, &mut d, last);
         (result, read, d.written())
     }
@@ -150,37 +142,20 @@ impl VariantDecoder {
             VariantDecoder::Utf8(d) => d.pending_len(),
             VariantDecoder::Utf16(d) => d.pending_len(),
             VariantDecoder::Gb18030(d) => d.pending_len(),
-            VariantDecoder::Big5(d) => d.0.pending_len(),
+            VariantDecoder::Big5(d) => d.pending_len(),
             VariantDecoder::EucJp(d) => d.pending_len(),
             VariantDecoder::Iso2022Jp(d) => d.pending_len(),
-            VariantDecoder::ShiftJis(d) => d.0.pending_len(),
-            VariantDecoder::EucKr(d) => d.0.pending_len(),
+            VariantDecoder::ShiftJis(d) => d.pending_len(),
+            VariantDecoder::EucKr(d) => d.pending_len(),
             _ => 0,
         }
     }
 
-    /// Worst-case UTF-8 output for `n` more bytes, with replacement.
+    /// Worst-case UTF-8 output for `n` more bytes, with replacement: three bytes for
+    /// each UTF-16 unit the same input can give (a BMP code point takes at most 3
+    /// bytes for its one unit, an astral one 4 for its two).
     pub(crate) fn max_utf8_buffer_length(&self, n: usize) -> Option<usize> {
-        let n = n.checked_add(self.pending_len())?;
-        match self {
-            // Every byte may become U+FFFD; a pending sequence adds one more.
-            VariantDecoder::Utf8(_) => n.checked_add(1)?.checked_mul(3),
-            // Every unit becomes at most 3 bytes (a pair: 4 bytes from 2 units),
-            // and a dangling byte or surrogate one more U+FFFD.
-            VariantDecoder::Utf16(_) => (n / 2).checked_add(1)?.checked_mul(3),
-            VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => n.checked_mul(3),
-            VariantDecoder::Replacement(_) => Some(3),
-            // The CJK decoders: every byte, pending or new, gives at most 3 bytes of
-            // output (U+FFFD, U+20AC from gb18030's 0x80, halfwidth katakana); every
-            // sequence of 2 or more bytes at most 4 (astral, Big5's pairs), every
-            // U+FFFD ends a sequence of at least one byte.
-            VariantDecoder::Gb18030(_)
-            | VariantDecoder::Big5(_)
-            | VariantDecoder::EucJp(_)
-            | VariantDecoder::Iso2022Jp(_)
-            | VariantDecoder::ShiftJis(_)
-            | VariantDecoder::EucKr(_) => n.checked_mul(3),
-        }
+        self.max_utf16_buffer_length(n)?.checked_mul(3)
     }
 
     /// Worst-case UTF-8 output for `n` more bytes, without replacement.
@@ -192,11 +167,14 @@ impl VariantDecoder {
         }
     }
 
-    /// Worst-case UTF-16 output for `n` more bytes.
+    /// Worst-case UTF-16 output for `n` more bytes, with replacement.
     pub(crate) fn max_utf16_buffer_length(&self, n: usize) -> Option<usize> {
         let n = n.checked_add(self.pending_len())?;
         match self {
+            // Every byte may become U+FFFD; a pending sequence adds one more.
             VariantDecoder::Utf8(_) => n.checked_add(1),
+            // Every unit gives one unit, and a dangling byte or surrogate one more
+            // U+FFFD.
             VariantDecoder::Utf16(_) => (n / 2).checked_add(1),
             VariantDecoder::SingleByte(_) | VariantDecoder::XUserDefined => Some(n),
             VariantDecoder::Replacement(_) => Some(1),
@@ -214,28 +192,14 @@ impl VariantDecoder {
     /// See [`crate::Decoder::latin1_byte_compatible_up_to`]; `None` when not neutral.
     pub(crate) fn latin1_byte_compatible_up_to(&self, src: &[u8]) -> Option<usize> {
         match self {
-            VariantDecoder::Utf8(d) if !d.has_pending() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
             VariantDecoder::SingleByte(d) => Some(d.latin1_byte_compatible_up_to(src)),
-            VariantDecoder::XUserDefined => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::Gb18030(d) if d.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
+            VariantDecoder::Iso2022Jp(d) => {
+                d.is_neutral().then(|| iso_2022_jp::ascii_prefix(src).len())
             }
-            VariantDecoder::EucJp(d) if d.is_neutral() => Some(crate::simd::ascii_valid_up_to(src)),
-            VariantDecoder::Big5(d) if d.0.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
-            VariantDecoder::ShiftJis(d) if d.0.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
-            VariantDecoder::EucKr(d) if d.0.is_neutral() => {
-                Some(crate::simd::ascii_valid_up_to(src))
-            }
-            VariantDecoder::Iso2022Jp(d) if d.is_neutral() => {
-                Some(crate::Encoding::iso_2022_jp_ascii_valid_up_to(src))
-            }
-            _ => None,
+            VariantDecoder::Utf16(_) | VariantDecoder::Replacement(_) => None,
+            // The other ASCII-compatible decoders: ASCII decodes to itself (and
+            // nothing else does) when no sequence is pending.
+            _ => (self.pending_len() == 0).then(|| crate::simd::ascii_valid_up_to(src)),
         }
     }
 }
@@ -244,8 +208,8 @@ impl VariantDecoder {
 #[derive(Clone, Debug)]
 pub(crate) enum VariantEncoder {
     Utf8(utf8::Utf8Encoder),
+    /// The single-byte encodings and x-user-defined.
     SingleByte(single_byte::SingleByteEncoder),
-    XUserDefined,
     Gb18030(gb18030::Gb18030Encoder),
     Big5,
     EucJp,
@@ -266,7 +230,6 @@ impl VariantEncoder {
         match self {
             VariantEncoder::Utf8(e) => e.encode(src, dst),
             VariantEncoder::SingleByte(e) => e.encode(src, dst),
-            VariantEncoder::XUserDefined => x_user_defined::encode(src, dst),
             VariantEncoder::Gb18030(e) => e.encode(src, dst),
             VariantEncoder::Big5 => big5::encode(src, dst),
             VariantEncoder::EucJp => euc_jp::encode(src, dst),

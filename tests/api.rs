@@ -213,7 +213,7 @@ fn encoders() {
 fn clone_and_debug() {
     let mut d = UTF_8.new_decoder_without_bom_handling();
     let mut out = [0u8; 8];
-    d.decode_to_utf8(b"\xE2\x82", &mut out, false);
+    let _ = d.decode_to_utf8(b"\xE2\x82", &mut out, false);
     let mut d2 = d.clone();
     assert_eq!(
         d2.decode_to_utf8(b"\xAC", &mut out, true),

@@ -467,7 +467,7 @@ fn latin1_byte_compatible_up_to_matches() {
             let mut ours = enc.ours().new_decoder_without_bom_handling();
             let mut theirs = enc.theirs().new_decoder_without_bom_handling();
             let mut buf = [0u16; 64];
-            ours.decode_to_utf16(&head, &mut buf, false);
+            let _ = ours.decode_to_utf16(&head, &mut buf, false);
             let _ = theirs.decode_to_utf16(&head, &mut buf, false);
             assert_eq!(
                 ours.latin1_byte_compatible_up_to(&probe),

@@ -567,7 +567,7 @@ fn iso_2022_jp_has_pending_state() {
     assert!(!e.has_pending_state());
     for enc in ALL {
         let mut e = enc.ours().new_encoder();
-        e.encode_from_utf8_without_replacement("\u{A5}", &mut buf, false);
+        let _ = e.encode_from_utf8_without_replacement("\u{A5}", &mut buf, false);
         assert_eq!(e.has_pending_state(), enc == Enc::Iso2022Jp);
     }
 }

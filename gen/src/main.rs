@@ -7,7 +7,6 @@
 //!   `indexes/` from the upstream data (see `indexes/README.md`).
 
 mod cjk;
-mod cjk_build;
 mod emit;
 mod import;
 mod labels;

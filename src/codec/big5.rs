@@ -1,24 +1,16 @@
 //! Big5: the spec's decoder (index Big5 plus four pointers that give two code
 //! points) and encoder (the index Big5 pointer rule).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, TwoByte, TwoByteDecoder, PAIR_OF_TWO};
+use crate::handles::{ByteDest, Source};
+use crate::result::EncoderResult;
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
-struct Big5;
+/// Big5's two-byte structure.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Big5;
 
 impl TwoByte for Big5 {
-    #[inline(always)]
-    fn lead(b: u8) -> Lead {
-        if (0x81..=0xFE).contains(&b) {
-            Lead::Start
-        } else {
-            Lead::Bad
-        }
-    }
-
     #[inline(always)]
     fn pair(lead: u8, trail: u8) -> u32 {
         let offset = if trail < 0x7F { 0x40 } else { 0x62 };
@@ -44,19 +36,7 @@ impl TwoByte for Big5 {
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0xA1..=0xFE), or 0xFF.
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0;
-    while b < 256 {
-        if b >= 0x40 && b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0xA1 && b <= 0xFE {
-            t[b] = (b - 0x62) as u8;
-        }
-        b += 1;
-    }
-    t
-};
+static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0xA1, 0xFE)]);
 
 /// The four pointers that decode to two code points (not in index Big5).
 #[cold]
@@ -72,20 +52,7 @@ fn special(pointer: usize) -> u32 {
 }
 
 /// The Big5 decoder: a lead byte from an earlier buffer.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Big5Decoder(pub(crate) TwoByteDecoder);
-
-impl Big5Decoder {
-    /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
-        &mut self,
-        src: &[u8],
-        dst: &mut D,
-        last: bool,
-    ) -> (DecoderResult, usize) {
-        self.0.decode::<Big5, D>(src, dst, last)
-    }
-}
+pub(crate) type Big5Decoder = TwoByteDecoder<Big5>;
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {

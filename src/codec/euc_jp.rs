@@ -2,11 +2,10 @@
 //! jis0212 after 0x8F) and encoder (jis0208 only; U+00A5, U+203E and U+2212 as the
 //! spec says).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
 /// The jis0208 and halfwidth katakana pairs, for the hot loop.
 struct EucJp;
@@ -34,14 +33,10 @@ impl TwoByte for EucJp {
 
     #[inline(always)]
     fn hot(lead: u8, trail: u8) -> u16 {
-        let (row, col) = (
-            two_byte::EUC[usize::from(lead)],
-            two_byte::EUC[usize::from(trail)],
-        );
-        if (row | col) >= 0x80 {
+        let Some((row, col)) = two_byte::euc_row_col(lead, trail) else {
             return 0;
-        }
-        cjk::jis0208_span_pointer(usize::from(row) * 94 + usize::from(col))
+        };
+        cjk::jis0208_span_pointer(row * 94 + col)
     }
 }
 
@@ -59,26 +54,21 @@ impl EucJpDecoder {
         usize::from(self.lead != 0) + usize::from(self.jis0212)
     }
 
-    /// Whether no sequence is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.lead == 0
-    }
-
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         let mut r = 0;
         loop {
             if self.lead == 0 {
-                r += dst.run::<EucJp>(&src[r..]);
+                r += two_byte::run::<EucJp, U>(&src[r..], dst);
             }
             let Some(&b) = src.get(r) else {
                 if self.lead != 0 && last {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     let bad = 1 + u8::from(self.jis0212);
@@ -103,7 +93,7 @@ impl EucJpDecoder {
                         r += 1;
                     }
                     _ => {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         return (DecoderResult::Malformed(1, 0), r + 1);
@@ -113,10 +103,9 @@ impl EucJpDecoder {
             }
             if lead == 0x8E && (0xA1..=0xDF).contains(&b) {
                 let c = 0xFF61 - 0xA1 + u16::from(b);
-                if dst.room() < D::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.lead = 0;
                 r += 1;
                 continue;
@@ -138,16 +127,15 @@ impl EucJpDecoder {
                 0
             };
             if c != 0 {
-                if dst.room() < D::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.lead = 0;
                 self.jis0212 = false;
                 r += 1;
                 continue;
             }
-            if dst.room() < D::FFFD_LEN {
+            if dst.room() < U::FFFD_LEN {
                 return (DecoderResult::OutputFull, r);
             }
             let bad = 1 + u8::from(self.jis0212);

@@ -1,24 +1,16 @@
 //! EUC-KR: the spec's decoder and encoder over index EUC-KR (KS X 1001 and the
 //! Unified Hangul Code extension, leads 0x81..=0xFE, trails 0x41..=0xFE).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, TwoByte, TwoByteDecoder};
+use crate::handles::{ByteDest, Source};
+use crate::result::EncoderResult;
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
-struct EucKr;
+/// EUC-KR's two-byte structure.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EucKr;
 
 impl TwoByte for EucKr {
-    #[inline(always)]
-    fn lead(b: u8) -> Lead {
-        if (0x81..=0xFE).contains(&b) {
-            Lead::Start
-        } else {
-            Lead::Bad
-        }
-    }
-
     #[inline(always)]
     fn pair(lead: u8, trail: u8) -> u32 {
         if !(0x41..=0xFE).contains(&trail) {
@@ -32,14 +24,9 @@ impl TwoByte for EucKr {
 
     #[inline(always)]
     fn hot(lead: u8, trail: u8) -> u16 {
-        let (r, c) = (
-            two_byte::EUC[usize::from(lead)],
-            two_byte::EUC[usize::from(trail)],
-        );
-        if (r | c) >= 0x80 {
+        let Some((r, c)) = two_byte::euc_row_col(lead, trail) else {
             return 0;
-        }
-        let (r, c) = (usize::from(r), usize::from(c));
+        };
         if let Some(h) = cjk::euc_kr_ks_hangul(r, c) {
             return h;
         }
@@ -48,20 +35,7 @@ impl TwoByte for EucKr {
 }
 
 /// The EUC-KR decoder: a lead byte from an earlier buffer.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EucKrDecoder(pub(crate) TwoByteDecoder);
-
-impl EucKrDecoder {
-    /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
-        &mut self,
-        src: &[u8],
-        dst: &mut D,
-        last: bool,
-    ) -> (DecoderResult, usize) {
-        self.0.decode::<EucKr, D>(src, dst, last)
-    }
-}
+pub(crate) type EucKrDecoder = TwoByteDecoder<EucKr>;
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {

@@ -7,11 +7,10 @@
 //! byte; this gives the `Malformed(1, 1)` and `Malformed(1, 2)` reports of
 //! encoding_rs.
 
-use crate::buffer::{ByteDest, Dest};
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
 /// The spec's gb18030 decoder state (first, second, third; 0 = none) plus an ASCII
 /// digit still to be written.
@@ -57,14 +56,10 @@ impl TwoByte for Gb18030 {
 
     #[inline(always)]
     fn hot(lead: u8, trail: u8) -> u16 {
-        let (row, col) = (
-            two_byte::EUC[usize::from(lead)],
-            two_byte::EUC[usize::from(trail)],
-        );
-        if (row | col) >= 0x80 {
+        let Some((row, col)) = two_byte::euc_row_col(lead, trail) else {
             return 0;
-        }
-        cjk::gb18030_right(usize::from(row), usize::from(col))
+        };
+        cjk::gb18030_right(row, col)
     }
 }
 
@@ -87,23 +82,17 @@ impl Gb18030Decoder {
             + usize::from(self.pending_ascii != 0)
     }
 
-    /// Whether nothing is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.pending_len() == 0
-    }
-
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         if self.pending_ascii != 0 {
-            if dst.room() == 0 {
+            if !dst.try_push_bmp(u16::from(self.pending_ascii)) {
                 return (DecoderResult::OutputFull, 0);
             }
-            dst.push_bmp(u16::from(self.pending_ascii));
             self.pending_ascii = 0;
         }
         let mut r = 0;
@@ -113,7 +102,7 @@ impl Gb18030Decoder {
                 if !last {
                     return (DecoderResult::InputEmpty, r);
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 let bad = 1 + u8::from(self.second != 0) + u8::from(self.third != 0);
@@ -122,7 +111,7 @@ impl Gb18030Decoder {
             };
             if self.third != 0 {
                 if !(0x30..=0x39).contains(&b) {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     // Restore second, third, byte: the digit is written next, the
@@ -135,15 +124,14 @@ impl Gb18030Decoder {
                 }
                 match four_byte(self.first, self.second, self.third, b) {
                     Some(c) => {
-                        if dst.room() < D::len_of(c) {
+                        if !dst.try_push(c) {
                             return (DecoderResult::OutputFull, r);
                         }
-                        dst.push(c);
                         *self = Gb18030Decoder::default();
                         r += 1;
                     }
                     None => {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         *self = Gb18030Decoder::default();
@@ -156,7 +144,7 @@ impl Gb18030Decoder {
                     r += 1;
                     continue;
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 // Restore second, byte.
@@ -170,7 +158,7 @@ impl Gb18030Decoder {
             } else {
                 let c = two_byte(self.first, b);
                 if c == 0 {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     self.first = 0;
@@ -181,16 +169,15 @@ impl Gb18030Decoder {
                         (DecoderResult::Malformed(2, 0), r + 1)
                     };
                 }
-                if dst.room() < D::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 self.first = 0;
                 r += 1;
             }
         }
         loop {
-            r += dst.run::<Gb18030>(&src[r..]);
+            r += two_byte::run::<Gb18030, U>(&src[r..], dst);
             let Some(&b) = src.get(r) else {
                 return (DecoderResult::InputEmpty, r);
             };
@@ -204,15 +191,14 @@ impl Gb18030Decoder {
                     continue;
                 }
                 0x80 => {
-                    if dst.room() < D::len_of_bmp(0x20AC) {
+                    if !dst.try_push_bmp(0x20AC) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(0x20AC);
                     r += 1;
                     continue;
                 }
                 0xFF => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     return (DecoderResult::Malformed(1, 0), r + 1);
@@ -228,7 +214,7 @@ impl Gb18030Decoder {
             if !(0x30..=0x39).contains(&b2) {
                 let c = two_byte(b, b2);
                 if c == 0 {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     return if b2 < 0x80 {
@@ -237,10 +223,9 @@ impl Gb18030Decoder {
                         (DecoderResult::Malformed(2, 0), r + 2)
                     };
                 }
-                if dst.room() < D::len_of_bmp(c) {
+                if !dst.try_push_bmp(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push_bmp(c);
                 r += 2;
                 continue;
             }
@@ -248,7 +233,7 @@ impl Gb18030Decoder {
                 return self.ends_early(dst, last, r, &[b, b2]);
             };
             if !(0x81..=0xFE).contains(&b3) {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 self.pending_ascii = b2;
@@ -258,7 +243,7 @@ impl Gb18030Decoder {
                 return self.ends_early(dst, last, r, &[b, b2, b3]);
             };
             if !(0x30..=0x39).contains(&b4) {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 self.pending_ascii = b2;
@@ -267,14 +252,13 @@ impl Gb18030Decoder {
             }
             match four_byte(b, b2, b3, b4) {
                 Some(c) => {
-                    if dst.room() < D::len_of(c) {
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     r += 4;
                 }
                 None => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     return (DecoderResult::Malformed(4, 0), r + 4);
@@ -286,16 +270,16 @@ impl Gb18030Decoder {
     /// The input ends inside a sequence (`seq`, starting at `r`): keep it for the
     /// next buffer, or report it as one error when this is the last buffer.
     #[cold]
-    fn ends_early<D: Dest>(
+    fn ends_early<U: CodeUnit>(
         &mut self,
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
         r: usize,
         seq: &[u8],
     ) -> (DecoderResult, usize) {
         let end = r + seq.len();
         if last {
-            if dst.room() < D::FFFD_LEN {
+            if dst.room() < U::FFFD_LEN {
                 return (DecoderResult::OutputFull, r);
             }
             return (DecoderResult::Malformed(seq.len() as u8, 0), end);

@@ -6,26 +6,24 @@
 //! fails to match, the byte is kept as `pending_prepended` and processed at the
 //! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
 
-use crate::buffer::{ByteDest, Dest};
-use crate::codec::two_byte::{CjkDest, Lead, TwoByte};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Lead, TwoByte};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
+
+/// The longest prefix of `bytes` that ISO-2022-JP's ASCII state decodes to itself:
+/// ASCII other than ESC (0x1B), SO (0x0E) and SI (0x0F).
+#[inline]
+pub(crate) fn ascii_prefix(bytes: &[u8]) -> &str {
+    crate::handles::string::ascii_prefix_where(bytes, |b| !matches!(b, 0x0E | 0x0F | 0x1B))
+}
 
 /// The jis0208 pairs of the leading byte state, for the hot loop.
 struct Jis0208;
 
 impl TwoByte for Jis0208 {
     const ASCII: bool = false;
-
-    #[inline(always)]
-    fn lead(b: u8) -> Lead {
-        if (0x21..=0x7E).contains(&b) {
-            Lead::Start
-        } else {
-            Lead::Bad
-        }
-    }
+    const LEADS: (u8, u8) = (0x21, 0x7E);
 
     #[inline(always)]
     fn pair(lead: u8, trail: u8) -> u32 {
@@ -136,11 +134,24 @@ impl Iso2022JpDecoder {
             && !self.pending_prepended
     }
 
+    /// What a byte other than ESC means in the ASCII, Roman, katakana and lead byte
+    /// states: a character, the lead of a jis0208 pair, or an error.
+    #[inline]
+    fn byte_meaning(&self, b: u8) -> Lead {
+        match self.state {
+            State::Ascii if matches!(b, 0x0E | 0x0F | 0x80..) => Lead::Bad,
+            State::Ascii => Lead::Char(u16::from(b)),
+            State::Roman => Roman::lead(b),
+            State::Katakana => Katakana::lead(b),
+            _ => Jis0208::lead(b),
+        }
+    }
+
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         if self.pending_prepended {
@@ -152,10 +163,9 @@ impl Iso2022JpDecoder {
                     } else {
                         u16::from(lead)
                     };
-                    if dst.room() < D::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, 0);
                     }
-                    dst.push_bmp(c);
                     self.lead = 0;
                 }
                 // The byte becomes the lead of a jis0208 pair.
@@ -167,9 +177,9 @@ impl Iso2022JpDecoder {
         let mut r = 0;
         loop {
             let n = match self.state {
-                State::LeadByte => dst.run::<Jis0208>(&src[r..]),
-                State::Katakana => dst.run::<Katakana>(&src[r..]),
-                State::Roman => dst.run::<Roman>(&src[r..]),
+                State::LeadByte => two_byte::run::<Jis0208, U>(&src[r..], dst),
+                State::Katakana => two_byte::run::<Katakana, U>(&src[r..], dst),
+                State::Roman => two_byte::run::<Roman, U>(&src[r..], dst),
                 _ => 0,
             };
             if n != 0 {
@@ -183,94 +193,45 @@ impl Iso2022JpDecoder {
                 return (DecoderResult::InputEmpty, r);
             };
             match self.state {
-                State::Ascii => {
+                State::Ascii | State::Roman | State::Katakana | State::LeadByte => {
                     if b == 0x1B {
                         self.state = State::EscapeStart;
                         r += 1;
                         continue;
                     }
-                    if b > 0x7F || b == 0x0E || b == 0x0F {
-                        if dst.room() < D::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
+                    match self.byte_meaning(b) {
+                        Lead::Char(_) if self.state == State::Ascii => {
+                            let run = ascii_prefix(&src[r..]).len();
+                            let n = dst.copy_ascii(&src[r..r + run]);
+                            if n == 0 {
+                                return (DecoderResult::OutputFull, r);
+                            }
+                            r += n;
                         }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
-                    }
-                    let run = crate::Encoding::iso_2022_jp_ascii_valid_up_to(&src[r..]);
-                    let n = dst.copy_ascii(&src[r..r + run]);
-                    if n == 0 {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    self.output = false;
-                    r += n;
-                }
-                State::Roman => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    let c = match b {
-                        0x5C => 0xA5,
-                        0x7E => 0x203E,
-                        0x0E | 0x0F | 0x80.. => {
-                            if dst.room() < D::FFFD_LEN {
+                        Lead::Char(c) => {
+                            if !dst.try_push_bmp(c) {
+                                return (DecoderResult::OutputFull, r);
+                            }
+                            r += 1;
+                        }
+                        Lead::Start => {
+                            self.lead = b;
+                            self.state = State::TrailByte;
+                            r += 1;
+                        }
+                        Lead::Bad => {
+                            if dst.room() < U::FFFD_LEN {
                                 return (DecoderResult::OutputFull, r);
                             }
                             self.output = false;
                             return (DecoderResult::Malformed(1, 0), r + 1);
                         }
-                        _ => u16::from(b),
-                    };
-                    if dst.room() < D::len_of_bmp(c) {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    dst.push_bmp(c);
-                    self.output = false;
-                    r += 1;
-                }
-                State::Katakana => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    if !(0x21..=0x5F).contains(&b) {
-                        if dst.room() < D::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
-                        }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
-                    }
-                    let c = 0xFF61 - 0x21 + u16::from(b);
-                    if dst.room() < D::len_of_bmp(c) {
-                        return (DecoderResult::OutputFull, r);
-                    }
-                    dst.push_bmp(c);
-                    self.output = false;
-                    r += 1;
-                }
-                State::LeadByte => {
-                    if b == 0x1B {
-                        self.state = State::EscapeStart;
-                        r += 1;
-                        continue;
-                    }
-                    if !(0x21..=0x7E).contains(&b) {
-                        if dst.room() < D::FFFD_LEN {
-                            return (DecoderResult::OutputFull, r);
-                        }
-                        self.output = false;
-                        return (DecoderResult::Malformed(1, 0), r + 1);
                     }
                     self.output = false;
-                    self.lead = b;
-                    self.state = State::TrailByte;
-                    r += 1;
                 }
                 State::TrailByte => {
                     if b == 0x1B {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         // The lead is in error; the escape is consumed.
@@ -283,16 +244,15 @@ impl Iso2022JpDecoder {
                         0
                     };
                     if c == 0 {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.state = State::LeadByte;
                         return (DecoderResult::Malformed(2, 0), r + 1);
                     }
-                    if dst.room() < D::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(c);
                     self.state = State::LeadByte;
                     r += 1;
                 }
@@ -303,7 +263,7 @@ impl Iso2022JpDecoder {
                         r += 1;
                         continue;
                     }
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     // Restore the byte (leave it unread).
@@ -320,7 +280,7 @@ impl Iso2022JpDecoder {
                         _ => None,
                     };
                     if let Some(state) = state {
-                        if self.output && dst.room() < D::FFFD_LEN {
+                        if self.output && dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         self.lead = 0;
@@ -335,7 +295,7 @@ impl Iso2022JpDecoder {
                         }
                         continue;
                     }
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     // Restore lead and byte: the lead is processed at the start of
@@ -350,10 +310,10 @@ impl Iso2022JpDecoder {
     }
 
     /// End of the stream.
-    fn end<D: Dest>(&mut self, dst: &mut D, r: usize) -> (DecoderResult, usize) {
+    fn end<U: CodeUnit>(&mut self, dst: &mut SliceDest<U>, r: usize) -> (DecoderResult, usize) {
         match self.state {
             State::TrailByte | State::EscapeStart | State::Escape => {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 if self.state == State::Escape {
@@ -423,7 +383,7 @@ impl Iso2022JpEncoder {
                     if dst.room() < 3 {
                         return EncoderResult::OutputFull;
                     }
-                    dst.push_slice(&TO_ASCII);
+                    dst.push_units(&TO_ASCII);
                     self.state = EncState::Ascii;
                 }
                 return EncoderResult::InputEmpty;
@@ -445,7 +405,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push(byte);
+                dst.push_unit(byte);
                 continue;
             }
             // A switch of state, after which the code point is processed again.
@@ -461,7 +421,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push_slice(&bytes);
+                dst.push_units(&bytes);
                 self.state = state;
                 src.set_pos(before);
                 continue;
@@ -481,7 +441,7 @@ impl Iso2022JpEncoder {
                         src.set_pos(before);
                         return EncoderResult::OutputFull;
                     }
-                    dst.push_slice(&TO_ASCII);
+                    dst.push_units(&TO_ASCII);
                     self.state = EncState::Ascii;
                 }
                 return EncoderResult::Unmappable(c);
@@ -491,7 +451,7 @@ impl Iso2022JpEncoder {
                     src.set_pos(before);
                     return EncoderResult::OutputFull;
                 }
-                dst.push_slice(&TO_JIS0208);
+                dst.push_units(&TO_JIS0208);
                 self.state = EncState::Jis0208;
                 src.set_pos(before);
                 continue;
@@ -500,7 +460,7 @@ impl Iso2022JpEncoder {
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+            dst.push_units(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
         }
     }
 }
@@ -513,7 +473,7 @@ fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
         let before = src.pos();
         match src.next_char() {
             Some(c) if c.is_ascii() && !matches!(c, '\x0E' | '\x0F' | '\x1B') && dst.room() > 0 => {
-                dst.push(c as u8);
+                dst.push_unit(c as u8);
             }
             _ => {
                 src.set_pos(before);
@@ -546,6 +506,6 @@ fn jis0208_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
             src.set_pos(before);
             return;
         };
-        dst.push_slice(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
+        dst.push_units(&[(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]);
     }
 }

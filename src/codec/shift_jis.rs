@@ -1,13 +1,14 @@
 //! Shift_JIS: the spec's decoder (index jis0208, the EUDC range as Private Use, the
 //! single bytes 0x80 and 0xA1..=0xDF) and encoder (the index Shift_JIS pointer).
 
-use crate::buffer::ByteDest;
-use crate::codec::two_byte::{self, Bytes, CjkDest, Lead, TwoByte, TwoByteDecoder};
-use crate::encoder::Source;
+use crate::codec::two_byte::{self, Bytes, Lead, TwoByte, TwoByteDecoder};
+use crate::handles::{ByteDest, Source};
+use crate::result::EncoderResult;
 use crate::tables::cjk;
-use crate::{DecoderResult, EncoderResult};
 
-struct ShiftJis;
+/// Shift_JIS's two-byte structure.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShiftJis;
 
 impl TwoByte for ShiftJis {
     #[inline(always)]
@@ -48,35 +49,10 @@ impl TwoByte for ShiftJis {
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0x80..=0xFC), or 0xFF.
-static TRAIL: [u8; 256] = {
-    let mut t = [0xFF; 256];
-    let mut b = 0;
-    while b < 256 {
-        if b >= 0x40 && b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0x80 && b <= 0xFC {
-            t[b] = (b - 0x41) as u8;
-        }
-        b += 1;
-    }
-    t
-};
+static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0x80, 0xFC)]);
 
 /// The Shift_JIS decoder: a lead byte from an earlier buffer.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ShiftJisDecoder(pub(crate) TwoByteDecoder);
-
-impl ShiftJisDecoder {
-    /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: CjkDest>(
-        &mut self,
-        src: &[u8],
-        dst: &mut D,
-        last: bool,
-    ) -> (DecoderResult, usize) {
-        self.0.decode::<ShiftJis, D>(src, dst, last)
-    }
-}
+pub(crate) type ShiftJisDecoder = TwoByteDecoder<ShiftJis>;
 
 /// Encodes from `src` into `dst`.
 pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {

@@ -1,10 +1,9 @@
 //! The 28 legacy single-byte encodings (ISO-8859-8-I shares ISO-8859-8's index).
 
-use crate::buffer::{ByteDest, Dest};
-use crate::encoder::Source;
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 use crate::simd::Extra;
 use crate::tables::single_byte::SingleByteTable;
-use crate::{DecoderResult, EncoderResult};
 
 /// A single-byte decoder: stateless apart from its table.
 #[derive(Clone, Debug)]
@@ -14,7 +13,11 @@ pub(crate) struct SingleByteDecoder {
 
 impl SingleByteDecoder {
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: Dest>(&mut self, src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
+    pub(crate) fn decode<U: CodeUnit>(
+        &mut self,
+        src: &[u8],
+        dst: &mut SliceDest<U>,
+    ) -> (DecoderResult, usize) {
         let mut r = 0;
         loop {
             r += dst.single_byte_bulk(&self.table.decode, &src[r..]);
@@ -28,15 +31,14 @@ impl SingleByteDecoder {
                 self.table.decode[usize::from(b - 0x80)]
             };
             if c == 0 && b >= 0x80 {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 return (DecoderResult::Malformed(1, 0), r + 1);
             }
-            if dst.room() < D::len_of_bmp(c) {
+            if !dst.try_push_bmp(c) {
                 return (DecoderResult::OutputFull, r);
             }
-            dst.push_bmp(c);
             r += 1;
         }
     }
@@ -71,9 +73,14 @@ impl SingleByteEncoder {
         let mut extra: Option<Extra> = None;
         loop {
             src.copy_single_byte_run(run, extra.as_ref().unwrap_or(&EMPTY), dst);
-            if extra.is_none() && src.remaining() >= EXTRA_FROM && dst.room() > 0 {
-                // Stopped at a character outside the run with much input left: let
-                // the kernel map such characters itself from now on.
+            if extra.is_none()
+                && src.remaining() >= EXTRA_FROM
+                && dst.room() > 0
+                && self.table.mapped > self.table.run_len
+            {
+                // Stopped at a character outside the run with much input left, and
+                // the encoding has such characters: let the kernel map them itself
+                // from now on.
                 extra = Some(Extra::new(&self.table.decode, run));
                 continue;
             }
@@ -86,7 +93,7 @@ impl SingleByteEncoder {
                 return EncoderResult::OutputFull;
             }
             match self.table.encode(u32::from(c)) {
-                Some(b) => dst.push(b),
+                Some(b) => dst.push_unit(b),
                 None => return EncoderResult::Unmappable(c),
             }
         }

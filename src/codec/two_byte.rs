@@ -7,9 +7,10 @@
 //! `Malformed(2, 0)` with the trail consumed, or `Malformed(1, 0)` with the trail
 //! left unread when the trail is an ASCII byte (the spec restores it).
 
-use crate::buffer::{ByteDest, Dest, Utf16Dest, Utf8Dest};
-use crate::encoder::Source;
-use crate::{DecoderResult, EncoderResult};
+use core::marker::PhantomData;
+
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 
 /// What a non-ASCII byte means outside a sequence.
 pub(crate) enum Lead {
@@ -25,12 +26,23 @@ pub(crate) enum Lead {
 /// U+10FFFF) stands for two BMP code points: Big5's four combining sequences.
 pub(crate) const PAIR_OF_TWO: u32 = 0x11 << 16;
 
-/// An encoding's two-byte structure, for [`TwoByteDecoder`] and [`CjkDest::run`].
+/// An encoding's two-byte structure, for [`TwoByteDecoder`] and [`run`].
 pub(crate) trait TwoByte {
     /// Whether bytes below 0x80 are ASCII (false: [`TwoByte::lead`] sees them too).
     const ASCII: bool = true;
-    /// What a non-ASCII byte means outside a sequence.
-    fn lead(b: u8) -> Lead;
+    /// The first and last lead byte of two-byte sequences, for the default
+    /// [`TwoByte::lead`].
+    const LEADS: (u8, u8) = (0x81, 0xFE);
+    /// What a non-ASCII byte means outside a sequence; by default, a lead in
+    /// [`TwoByte::LEADS`] or an error.
+    #[inline(always)]
+    fn lead(b: u8) -> Lead {
+        if (Self::LEADS.0..=Self::LEADS.1).contains(&b) {
+            Lead::Start
+        } else {
+            Lead::Bad
+        }
+    }
     /// The code point of a lead and a trail byte: 0 for none (an error), or
     /// [`PAIR_OF_TWO`] plus two code points.
     fn pair(lead: u8, trail: u8) -> u32;
@@ -43,18 +55,38 @@ pub(crate) trait TwoByte {
     }
 }
 
-/// `b - 0xA1` for the bytes 0xA1..=0xFE of the EUC-style main ranges, 0xFF for the
-/// others: the hot loops check a lead and a trail at once with
-/// `(EUC[lead] | EUC[trail]) < 0x80`, a single branch.
-pub(crate) static EUC: [u8; 256] = {
+/// The column of each byte in a table whose columns are the byte `ranges`
+/// (inclusive) one after the other, 0xFF for bytes outside them: a trail byte's
+/// column in one lookup, with 0xFF (at least 0x80) marking a trail that is not one.
+pub(crate) const fn columns(ranges: &[(u8, u8)]) -> [u8; 256] {
     let mut t = [0xFF; 256];
-    let mut b = 0xA1;
-    while b <= 0xFE {
-        t[b] = (b - 0xA1) as u8;
-        b += 1;
+    let (mut i, mut col) = (0, 0u8);
+    while i < ranges.len() {
+        let (first, last) = ranges[i];
+        let mut b = first as usize;
+        while b <= last as usize {
+            t[b] = col;
+            col += 1;
+            b += 1;
+        }
+        i += 1;
     }
     t
-};
+}
+
+/// The columns of the EUC-style main ranges, 0xA1..=0xFE for both lead and trail.
+static EUC: [u8; 256] = columns(&[(0xA1, 0xFE)]);
+
+/// The row and column of a lead and a trail in the EUC-style main range
+/// 0xA1..=0xFE, if both are in it; checked in a single branch.
+#[inline(always)]
+pub(crate) fn euc_row_col(lead: u8, trail: u8) -> Option<(usize, usize)> {
+    let (row, col) = (EUC[usize::from(lead)], EUC[usize::from(trail)]);
+    if (row | col) >= 0x80 {
+        return None;
+    }
+    Some((usize::from(row), usize::from(col)))
+}
 
 /// The outcome of decoding one lead and trail.
 enum Step {
@@ -65,74 +97,68 @@ enum Step {
 }
 
 #[inline(always)]
-fn write_pair<E: TwoByte, D: Dest>(lead: u8, trail: u8, dst: &mut D) -> Step {
+fn write_pair<E: TwoByte, U: CodeUnit>(lead: u8, trail: u8, dst: &mut SliceDest<U>) -> Step {
     let c = E::pair(lead, trail);
     // A BMP code point takes at most as much room as U+FFFD.
-    if c.wrapping_sub(1) < 0xFFFF && dst.room() >= D::FFFD_LEN {
+    if c.wrapping_sub(1) < 0xFFFF && dst.room() >= U::FFFD_LEN {
         dst.push_bmp(c as u16);
         return Step::Done;
     }
-    write_pair_cold::<D>(c, trail, dst)
+    write_pair_cold(c, trail, dst)
 }
 
 /// Errors, astral code points, pairs, and anything near the end of the output.
 #[inline(never)]
-fn write_pair_cold<D: Dest>(c: u32, trail: u8, dst: &mut D) -> Step {
+fn write_pair_cold<U: CodeUnit>(c: u32, trail: u8, dst: &mut SliceDest<U>) -> Step {
     if c.wrapping_sub(1) < 0xFFFF {
         let c = c as u16;
-        if dst.room() < D::len_of_bmp(c) {
+        if !dst.try_push_bmp(c) {
             return Step::Full;
         }
-        dst.push_bmp(c);
         return Step::Done;
     }
     if c == 0 {
-        if dst.room() < D::FFFD_LEN {
+        if dst.room() < U::FFFD_LEN {
             return Step::Full;
         }
         return Step::Bad(if trail < 0x80 { 1 } else { 2 });
     }
     if c >= PAIR_OF_TWO {
         let (a, b) = ((c >> 16) as u16 - 0x11, c as u16);
-        if dst.room() < D::len_of_bmp(a) + D::len_of_bmp(b) {
+        if dst.room() < U::len_of_bmp(a) + U::len_of_bmp(b) {
             return Step::Full;
         }
         dst.push_bmp(a);
         dst.push_bmp(b);
         return Step::Done;
     }
-    let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
-    if dst.room() < D::len_of(c) {
+    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+    if !dst.try_push(c) {
         return Step::Full;
     }
-    dst.push(c);
     Step::Done
 }
 
-/// The decoder state of Big5, EUC-KR and Shift_JIS: a lead byte from an earlier
+/// The decoder of Big5, EUC-KR and Shift_JIS (`E`): a lead byte from an earlier
 /// buffer (0 = none).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct TwoByteDecoder {
+pub(crate) struct TwoByteDecoder<E> {
     lead: u8,
+    encoding: PhantomData<E>,
 }
 
-impl TwoByteDecoder {
+impl<E: TwoByte> TwoByteDecoder<E> {
     /// Bytes consumed in earlier calls that have not produced output yet.
     pub(crate) fn pending_len(&self) -> usize {
         usize::from(self.lead != 0)
     }
 
-    /// Whether no sequence is pending.
-    pub(crate) fn is_neutral(&self) -> bool {
-        self.lead == 0
-    }
-
     /// Decodes into `dst`; returns the result and the bytes read.
     #[inline(always)]
-    pub(crate) fn decode<E: TwoByte, D: CjkDest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         let mut r = 0;
@@ -141,13 +167,13 @@ impl TwoByteDecoder {
                 if !last {
                     return (DecoderResult::InputEmpty, 0);
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, 0);
                 }
                 self.lead = 0;
                 return (DecoderResult::Malformed(1, 0), 0);
             };
-            match write_pair::<E, D>(self.lead, b, dst) {
+            match write_pair::<E, U>(self.lead, b, dst) {
                 Step::Done => {
                     self.lead = 0;
                     r = 1;
@@ -160,7 +186,7 @@ impl TwoByteDecoder {
             }
         }
         loop {
-            r += dst.run::<E>(&src[r..]);
+            r += run::<E, U>(&src[r..], dst);
             let Some(&b) = src.get(r) else {
                 return (DecoderResult::InputEmpty, r);
             };
@@ -179,12 +205,12 @@ impl TwoByteDecoder {
                             self.lead = b;
                             return (DecoderResult::InputEmpty, r + 1);
                         }
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         return (DecoderResult::Malformed(1, 0), r + 1);
                     };
-                    match write_pair::<E, D>(b, t, dst) {
+                    match write_pair::<E, U>(b, t, dst) {
                         Step::Done => r += 2,
                         Step::Full => return (DecoderResult::OutputFull, r),
                         Step::Bad(len) => {
@@ -193,14 +219,13 @@ impl TwoByteDecoder {
                     }
                 }
                 Lead::Char(c) => {
-                    if dst.room() < D::len_of_bmp(c) {
+                    if !dst.try_push_bmp(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(c);
                     r += 1;
                 }
                 Lead::Bad => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     return (DecoderResult::Malformed(1, 0), r + 1);
@@ -213,120 +238,60 @@ impl TwoByteDecoder {
 /// Decodes the ASCII byte at `src[0]` and the ASCII run after it, as much as fits;
 /// returns the bytes read (0 when there is no room).
 #[inline(always)]
-pub(crate) fn ascii<D: Dest>(src: &[u8], dst: &mut D) -> usize {
+pub(crate) fn ascii<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> usize {
     // A lone ASCII byte between non-ASCII ones (a space, punctuation) is cheaper
     // written directly than through the bulk copy.
     if !matches!(src.get(1), Some(&next) if next < 0x80) {
-        if dst.room() == 0 {
-            return 0;
-        }
-        dst.push_bmp(u16::from(src[0]));
-        return 1;
+        return usize::from(dst.try_push_bmp(u16::from(src[0])));
     }
     dst.copy_ascii(src)
 }
 
-/// Direct writes into a destination's buffer, for the decoders' hot loops.
-pub(crate) trait CjkDest: Dest {
-    /// Decodes the longest prefix of `src` made of two-byte BMP characters,
-    /// single-byte characters and (for ASCII-compatible `E`) ASCII bytes each
-    /// followed by a non-ASCII one, as far as it fits; returns the bytes read. Stops
-    /// before anything else (errors, astral code points, longer sequences, ASCII
-    /// runs, a sequence cut by the end of `src`).
-    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize;
-}
-
-/// A code unit type of a destination.
-trait Unit: Sized {
-    /// The most units one BMP code point takes.
-    const MAX: usize;
-    /// Writes BMP code point `c` at `out[w..]`; the units written, or `None` if it
-    /// does not fit.
-    fn put(out: &mut [Self], w: usize, c: u16) -> Option<usize>;
-    /// Writes BMP code point `c` at the start of `out` (at least [`Unit::MAX`]
-    /// long); the units written.
-    fn put_fast(out: &mut [Self], c: u16) -> usize;
-}
-
-impl Unit for u8 {
-    const MAX: usize = 3;
-
-    #[inline(always)]
-    fn put(out: &mut [u8], w: usize, c: u16) -> Option<usize> {
-        if c < 0x80 {
-            *out.get_mut(w)? = c as u8;
-            Some(1)
-        } else if c < 0x800 {
-            out.get_mut(w..w + 2)?
-                .copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
-            Some(2)
-        } else {
-            out.get_mut(w..w + 3)?.copy_from_slice(&[
-                0xE0 | (c >> 12) as u8,
-                0x80 | ((c >> 6) & 0x3F) as u8,
-                0x80 | (c & 0x3F) as u8,
-            ]);
-            Some(3)
-        }
-    }
-
-    #[inline(always)]
-    fn put_fast(out: &mut [u8], c: u16) -> usize {
-        let Some(o) = out.first_chunk_mut::<3>() else {
-            return 0;
-        };
-        if c >= 0x800 {
-            *o = [
-                0xE0 | (c >> 12) as u8,
-                0x80 | ((c >> 6) & 0x3F) as u8,
-                0x80 | (c & 0x3F) as u8,
-            ];
-            3
-        } else if c >= 0x80 {
-            o[0] = 0xC0 | (c >> 6) as u8;
-            o[1] = 0x80 | (c & 0x3F) as u8;
-            2
-        } else {
-            o[0] = c as u8;
-            1
-        }
-    }
-}
-
-impl Unit for u16 {
-    const MAX: usize = 1;
-
-    #[inline(always)]
-    fn put(out: &mut [u16], w: usize, c: u16) -> Option<usize> {
-        *out.get_mut(w)? = c;
-        Some(1)
-    }
-
-    #[inline(always)]
-    fn put_fast(out: &mut [u16], c: u16) -> usize {
-        let Some(o) = out.first_mut() else {
-            return 0;
-        };
-        *o = c;
-        1
-    }
-}
-
-/// [`CjkDest::run`] over a buffer: (bytes read, units written).
+/// The hot loop of the decoders: decodes the longest prefix of `src` made of
+/// two-byte BMP characters, single-byte characters and (for ASCII-compatible `E`)
+/// ASCII bytes each followed by a non-ASCII one, as far as it fits; returns the
+/// bytes read. Stops before anything else (errors, astral code points, longer
+/// sequences, ASCII runs, a sequence cut by the end of `src`).
 #[inline(always)]
-fn run<E: TwoByte, U: Unit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
+pub(crate) fn run<E: TwoByte, U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> usize {
+    let (read, written) = run_in::<E, U>(src, dst.tail());
+    dst.advance(written);
+    read
+}
+
+/// What a non-ASCII byte `b` (or, in an encoding that is not ASCII-compatible, any
+/// byte) and the byte `t` after it (if any) decode to in [`run`]: a BMP code point
+/// and the bytes it takes, or `None` for anything [`run`] leaves to the decoder.
+#[inline(always)]
+fn run_step<E: TwoByte>(b: u8, t: Option<u8>) -> Option<(u16, usize)> {
+    match E::lead(b) {
+        Lead::Start => {
+            let c = E::pair(b, t?);
+            if c.wrapping_sub(1) >= 0xFFFF {
+                return None;
+            }
+            Some((c as u16, 2))
+        }
+        Lead::Char(c) => Some((c, 1)),
+        Lead::Bad => None,
+    }
+}
+
+/// [`run`] over a buffer: (bytes read, units written).
+#[inline(always)]
+fn run_in<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
     // The hot loop: while two source bytes and the widest character's room are
     // left, so that each step checks no bounds.
     let mut s = src;
     let out_len = out.len();
     let mut o = &mut *out;
-    while o.len() >= U::MAX {
+    while o.len() >= U::MAX_BMP {
         let [b, t, ..] = *s else {
             break;
         };
         let hot = E::hot(b, t);
         if hot != 0 {
-            let n = U::put_fast(o, hot);
+            let n = U::put_bmp_fast(o, hot);
             o = &mut core::mem::take(&mut o)[n..];
             s = &s[2..];
             continue;
@@ -344,19 +309,12 @@ fn run<E: TwoByte, U: Unit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
             }
             (u16::from(b), 1)
         } else {
-            match E::lead(b) {
-                Lead::Start => {
-                    let c = E::pair(b, t);
-                    if c.wrapping_sub(1) >= 0xFFFF {
-                        break;
-                    }
-                    (c as u16, 2)
-                }
-                Lead::Char(c) => (c, 1),
-                Lead::Bad => break,
+            match run_step::<E>(b, Some(t)) {
+                Some(step) => step,
+                None => break,
             }
         };
-        let n = U::put_fast(o, c);
+        let n = U::put_bmp_fast(o, c);
         o = &mut core::mem::take(&mut o)[n..];
         s = &s[len..];
     }
@@ -369,46 +327,18 @@ fn run<E: TwoByte, U: Unit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
                 _ => break,
             }
         } else {
-            match E::lead(b) {
-                Lead::Start => {
-                    let Some(&t) = src.get(r + 1) else {
-                        break;
-                    };
-                    let c = E::pair(b, t);
-                    if c.wrapping_sub(1) >= 0xFFFF {
-                        break;
-                    }
-                    (c as u16, 2)
-                }
-                Lead::Char(c) => (c, 1),
-                Lead::Bad => break,
+            match run_step::<E>(b, src.get(r + 1).copied()) {
+                Some(step) => step,
+                None => break,
             }
         };
-        let Some(n) = U::put(out, w, c) else {
+        let Some(n) = U::put_bmp(out, w, c) else {
             break;
         };
         w += n;
         r += len;
     }
     (r, w)
-}
-
-impl CjkDest for Utf8Dest<'_> {
-    #[inline(always)]
-    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize {
-        let (read, written) = run::<E, u8>(src, self.tail());
-        self.advance(written);
-        read
-    }
-}
-
-impl CjkDest for Utf16Dest<'_> {
-    #[inline(always)]
-    fn run<E: TwoByte>(&mut self, src: &[u8]) -> usize {
-        let (read, written) = run::<E, u16>(src, self.tail());
-        self.advance(written);
-        read
-    }
 }
 
 /// The bytes of one encoded character.
@@ -438,7 +368,7 @@ pub(crate) fn encode<S: Source>(
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            dst.push(c as u8);
+            dst.push_unit(c as u8);
             before = src.pos();
             match src.next_char() {
                 None => return EncoderResult::InputEmpty,
@@ -453,19 +383,19 @@ pub(crate) fn encode<S: Source>(
         let fits = match map(c) {
             Some(Bytes::Two(a, b)) => {
                 dst.room() >= 2 && {
-                    dst.push_slice(&[a, b]);
+                    dst.push_units(&[a, b]);
                     true
                 }
             }
             Some(Bytes::One(b)) => {
                 dst.room() >= 1 && {
-                    dst.push(b);
+                    dst.push_unit(b);
                     true
                 }
             }
             Some(Bytes::Four(b)) => {
                 dst.room() >= 4 && {
-                    dst.push_slice(&b);
+                    dst.push_units(&b);
                     true
                 }
             }

@@ -2,8 +2,8 @@
 //! unpaired surrogates and an odd trailing byte become errors. (Their output
 //! encoding is UTF-8, so there is no UTF-16 encoder.)
 
-use crate::buffer::Dest;
-use crate::DecoderResult;
+use crate::handles::{CodeUnit, SliceDest};
+use crate::result::DecoderResult;
 
 /// The UTF-16 decoder's state.
 #[derive(Clone, Debug)]
@@ -44,10 +44,10 @@ impl Utf16Decoder {
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: Dest>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         if let Some(u) = self.stashed {
@@ -55,10 +55,9 @@ impl Utf16Decoder {
                 self.lead_surrogate = Some(u);
             } else {
                 // Only a unit that is not a low surrogate is stashed.
-                if dst.room() < D::len_of_bmp(u) {
+                if !dst.try_push_bmp(u) {
                     return (DecoderResult::OutputFull, 0);
                 }
-                dst.push_bmp(u);
             }
             self.stashed = None;
         }
@@ -89,55 +88,67 @@ impl Utf16Decoder {
                 if (0xDC00..=0xDFFF).contains(&unit) {
                     let c =
                         0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                    let c = char::from_u32(c).unwrap_or(crate::buffer::REPLACEMENT);
-                    if dst.room() < D::len_of(c) {
+                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     self.lead_surrogate = None;
                     self.lead_byte = None;
                     r += consumed;
                     continue;
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
+                // A high surrogate held from an earlier unit, then a unit that does not
+                // pair with it: as encoding_rs, consume that unit with the error
+                // (`Malformed(2, 2)`) and process it on the next call. (The spec
+                // restores its bytes instead; the output is the same.)
                 self.lead_surrogate = None;
-                if straddles {
-                    // The unit's first byte came in an earlier buffer: consume the
-                    // unit now and process it on the next call.
-                    self.lead_byte = None;
-                    self.stashed = Some(unit);
-                    return (DecoderResult::Malformed(2, 2), r + 1);
-                }
-                // The spec restores the unit's bytes: leave them unread.
-                return (DecoderResult::Malformed(2, 0), r);
+                self.lead_byte = None;
+                self.stashed = Some(unit);
+                return (DecoderResult::Malformed(2, 2), r + consumed);
             }
             match unit {
                 0xD800..=0xDBFF => {
+                    // A high surrogate read whole with the next unit whole in the same
+                    // buffer is settled at once, as encoding_rs's bulk path does: when
+                    // that unit does not pair, the error is the surrogate alone
+                    // (`Malformed(2, 0)`) and the unit stays unread. Otherwise (the
+                    // surrogate is the buffer's last whole unit, or straddled a buffer
+                    // boundary) it is held for the next unit.
+                    if !straddles {
+                        if let Some(&[a, b]) = src.get(r + 2..r + 4) {
+                            if !(0xDC00..=0xDFFF).contains(&self.unit(a, b)) {
+                                if dst.room() < U::FFFD_LEN {
+                                    return (DecoderResult::OutputFull, r);
+                                }
+                                return (DecoderResult::Malformed(2, 0), r + 2);
+                            }
+                        }
+                    }
                     self.lead_surrogate = Some(unit);
                     self.lead_byte = None;
                     r += consumed;
                 }
                 0xDC00..=0xDFFF => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     self.lead_byte = None;
                     return (DecoderResult::Malformed(2, 0), r + consumed);
                 }
                 _ => {
-                    if dst.room() < D::len_of_bmp(unit) {
+                    if !dst.try_push_bmp(unit) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push_bmp(unit);
                     self.lead_byte = None;
                     r += consumed;
                 }
             }
         }
         if last && (self.lead_byte.is_some() || self.lead_surrogate.is_some()) {
-            if dst.room() < D::FFFD_LEN {
+            if dst.room() < U::FFFD_LEN {
                 return (DecoderResult::OutputFull, r);
             }
             let bad = self.pending_len() as u8;
@@ -150,7 +161,7 @@ impl Utf16Decoder {
 
     /// Converts whole code units that are not surrogates while they fit; returns bytes read.
     #[inline]
-    fn bulk<D: Dest>(&self, src: &[u8], dst: &mut D) -> usize {
+    fn bulk<U: CodeUnit>(&self, src: &[u8], dst: &mut SliceDest<U>) -> usize {
         dst.utf16_bulk(src, self.big_endian)
     }
 }

@@ -1,9 +1,8 @@
 //! UTF-8: the spec's decoder (a maximal ill-formed subpart becomes one error, an
 //! ASCII byte is never swallowed) and the encoder (a copy, or a conversion from UTF-16).
 
-use crate::buffer::{ByteDest, Dest};
-use crate::encoder::Source;
-use crate::{DecoderResult, EncoderResult};
+use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
+use crate::result::{DecoderResult, EncoderResult};
 
 /// The bytes a lead byte needs after it, and the range its first trail byte must be in.
 /// `None` for bytes that cannot start a multi-byte sequence.
@@ -88,10 +87,10 @@ impl Utf8Decoder {
     }
 
     /// Decodes into `dst`; returns the result and the bytes read.
-    pub(crate) fn decode<D: Dest + Utf8Bulk>(
+    pub(crate) fn decode<U: CodeUnit>(
         &mut self,
         src: &[u8],
-        dst: &mut D,
+        dst: &mut SliceDest<U>,
         last: bool,
     ) -> (DecoderResult, usize) {
         let mut r = 0;
@@ -101,7 +100,7 @@ impl Utf8Decoder {
                 if !last {
                     return (DecoderResult::InputEmpty, r);
                 }
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 let bad = self.bytes_seen + 1;
@@ -109,7 +108,7 @@ impl Utf8Decoder {
                 return (DecoderResult::Malformed(bad, 0), r);
             };
             if b < self.lower || b > self.upper {
-                if dst.room() < D::FFFD_LEN {
+                if dst.room() < U::FFFD_LEN {
                     return (DecoderResult::OutputFull, r);
                 }
                 let bad = self.bytes_seen + 1;
@@ -118,11 +117,10 @@ impl Utf8Decoder {
             }
             let cp = (self.code_point << 6) | u32::from(b & 0x3F);
             if self.bytes_seen + 1 == self.bytes_needed {
-                let c = char::from_u32(cp).unwrap_or(crate::buffer::REPLACEMENT);
-                if dst.room() < D::len_of(c) {
+                let c = char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER);
+                if !dst.try_push(c) {
                     return (DecoderResult::OutputFull, r);
                 }
-                dst.push(c);
                 self.reset();
             } else {
                 self.code_point = cp;
@@ -140,21 +138,20 @@ impl Utf8Decoder {
             // The bulk kernel stopped at an invalid or incomplete sequence, or for room.
             match scan_sequence(&src[r..]) {
                 Seq::Char(c, len) => {
-                    if dst.room() < D::len_of(c) {
+                    if !dst.try_push(c) {
                         return (DecoderResult::OutputFull, r);
                     }
-                    dst.push(c);
                     r += len;
                 }
                 Seq::Bad(len) => {
-                    if dst.room() < D::FFFD_LEN {
+                    if dst.room() < U::FFFD_LEN {
                         return (DecoderResult::OutputFull, r);
                     }
                     return (DecoderResult::Malformed(len as u8, 0), r + len);
                 }
                 Seq::Partial(len) => {
                     if last {
-                        if dst.room() < D::FFFD_LEN {
+                        if dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
                         }
                         return (DecoderResult::Malformed(len as u8, 0), r + len);
@@ -180,32 +177,6 @@ impl Utf8Decoder {
     }
 }
 
-/// Bulk conversion of valid UTF-8 into a destination.
-pub(crate) trait Utf8Bulk {
-    /// Converts the longest valid prefix of `src` that fits; returns bytes read.
-    /// Stops before an invalid or incomplete sequence or a character that does not fit.
-    fn utf8_bulk(&mut self, src: &[u8]) -> usize;
-}
-
-impl Utf8Bulk for crate::buffer::Utf8Dest<'_> {
-    #[inline]
-    fn utf8_bulk(&mut self, src: &[u8]) -> usize {
-        // Validates and copies in one pass.
-        let valid = crate::simd::utf8_copy(src, self.tail());
-        self.advance(valid);
-        valid
-    }
-}
-
-impl Utf8Bulk for crate::buffer::Utf16Dest<'_> {
-    #[inline]
-    fn utf8_bulk(&mut self, src: &[u8]) -> usize {
-        let (read, written) = crate::simd::utf8_to_utf16(src, self.tail());
-        self.advance(written);
-        read
-    }
-}
-
 /// The UTF-8 encoder: stateless.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Utf8Encoder;
@@ -219,13 +190,10 @@ impl Utf8Encoder {
             let Some(c) = src.next_char() else {
                 return EncoderResult::InputEmpty;
             };
-            let len = c.len_utf8();
-            if dst.room() < len {
+            if !dst.try_push(c) {
                 src.set_pos(before);
                 return EncoderResult::OutputFull;
             }
-            let mut buf = [0u8; 4];
-            dst.push_slice(c.encode_utf8(&mut buf).as_bytes());
         }
     }
 }

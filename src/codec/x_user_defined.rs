@@ -1,12 +1,11 @@
 //! x-user-defined: ASCII, and bytes 0x80–0xFF as U+F780–U+F7FF.
 
-use crate::buffer::{ByteDest, Dest};
-use crate::encoder::Source;
-use crate::simd::{Extra, Run};
-use crate::{DecoderResult, EncoderResult};
+use crate::handles::{CodeUnit, SliceDest};
+use crate::result::DecoderResult;
+use crate::tables::single_byte::SingleByteTable;
 
 /// Decodes into `dst`; returns the result and the bytes read. Never malformed.
-pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize) {
+pub(crate) fn decode<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> (DecoderResult, usize) {
     let r = dst.x_user_defined_bulk(src);
     // Every byte is mapped: the kernel stops only at the end or for room.
     if r == src.len() {
@@ -16,29 +15,30 @@ pub(crate) fn decode<D: Dest>(src: &[u8], dst: &mut D) -> (DecoderResult, usize)
     }
 }
 
-/// Encodes from `src` into `dst`.
-pub(crate) fn encode<S: Source>(src: &mut S, dst: &mut ByteDest) -> EncoderResult {
-    /// U+F780..=U+F7FF to bytes 0x80..=0xFF: one run, so the single-byte encode
-    /// kernel maps it in bulk with nothing outside it.
-    const RUN: Run = Run {
-        code_point: 0xF780,
-        byte: 0x80,
-        len: 128,
-    };
-    static EMPTY: Extra = Extra::EMPTY;
-    loop {
-        src.copy_single_byte_run(RUN, &EMPTY, dst);
-        let before = src.pos();
-        let Some(c) = src.next_char() else {
-            return EncoderResult::InputEmpty;
-        };
-        if dst.room() == 0 {
-            src.set_pos(before);
-            return EncoderResult::OutputFull;
+/// x-user-defined as a single-byte table: bytes 0x80..=0xFF are U+F780..=U+F7FF,
+/// one run with nothing outside it, so the single-byte encoder (and its vector
+/// kernel) encodes it.
+pub(crate) static TABLE: SingleByteTable = SingleByteTable {
+    decode: {
+        let mut t = [0; 128];
+        let mut i = 0;
+        while i < 128 {
+            t[i] = 0xF780 + i as u16;
+            i += 1;
         }
-        match u32::from(c) {
-            c @ 0xF780..=0xF7FF => dst.push((c - 0xF700) as u8),
-            _ => return EncoderResult::Unmappable(c),
+        t
+    },
+    sorted: {
+        let mut t = [0; 128];
+        let mut i = 0;
+        while i < 128 {
+            t[i] = i as u8;
+            i += 1;
         }
-    }
-}
+        t
+    },
+    mapped: 128,
+    run_code_point: 0xF780,
+    run_offset: 0,
+    run_len: 128,
+};

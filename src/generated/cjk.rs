@@ -1576,7 +1576,7 @@ pub(crate) static GB18030_RANGE_CODE_POINTS: [u16; 206] = [
 /// The first pointer of index Big5 (lead 0x87).
 pub(crate) const BIG5_FIRST: usize = 942;
 
-/// index Big5 from pointer BIG5_FIRST: the BMP code point, 0xD800 + i for U+20000 + BIG5_ASTRAL_LOW[i], 0 = unmapped.
+/// index Big5 from pointer BIG5_FIRST: the BMP code point, `0xD800 + i` for `U+20000 + BIG5_ASTRAL_LOW[i]`, 0 = unmapped.
 pub(crate) static BIG5_DECODE: [u16; 18840] = [
     0x43F0, 0x4C32, 0x4603, 0x45A6, 0x4578, 0xD800, 0x4D77, 0x45B3, 0xD801, 0x4CE2, 0xD802, 0x3B95,
     0x4736, 0x4744, 0x4C47, 0x4C40, 0xD803, 0xD804, 0xD805, 0xD806, 0xD807, 0x4C57, 0xD808, 0x474F,

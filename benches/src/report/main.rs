@@ -1,0 +1,121 @@
+//! `cargo run -p textcodec-bench --release --bin report [-- OPTIONS]`
+//!
+//! Runs the criterion benches (`cargo bench -p textcodec-bench --bench side_by_side`),
+//! reads criterion's results and writes `benches/report/REPORT.md` (throughput table with
+//! textcodec/peer ratios, a footprint section) and `benches/report/ratios.svg` (a bar
+//! chart of the ratios).
+//!
+//! Options:
+//! - `--quick`: the representative subset with short measurements
+//!   (sets `TEXTCODEC_BENCH_QUICK=1`);
+//! - `--footprint-only`: skip the speed benchmarks, report only the footprint;
+//! - `--no-run`: don't run the benches, report the results of the last report run;
+//! - `--filter REGEX`: passed to criterion to run only matching benchmarks.
+//!
+//! The corpus folder comes from `TEXTCODEC_CORPUS`, as for the benches themselves.
+//!
+//! One module per concern: `args` (command line), `paths`, `measure` (running
+//! criterion, the run record), `results` (criterion's output as table rows),
+//! `footprint`, `host` (machine and toolchain), `markdown` and `svg` (the two
+//! outputs). This file only sequences them.
+
+mod args;
+mod footprint;
+mod host;
+mod markdown;
+mod measure;
+mod paths;
+mod results;
+mod svg;
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use textcodec_bench::corpus_dir;
+
+use args::{parse_args, Options};
+use host::Host;
+use measure::{run_benches, RunInfo};
+use paths::Paths;
+use results::Speed;
+
+/// Entry point: parses options, runs [`run`], maps errors to a failing exit code.
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("report: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Measures (unless told not to), builds the footprint binaries and writes the report.
+fn run(options: &Options) -> Result<(), String> {
+    let paths = Paths::new();
+    let mut run_info = RunInfo::now(options, None);
+    let speed = if options.footprint_only {
+        Vec::new()
+    } else {
+        speed(&paths, options, &mut run_info)?
+    };
+    let footprint = footprint::footprint(&paths)?;
+    let host = Host::describe(&paths.root);
+    let markdown = markdown::render_markdown(options, &run_info, &host, &speed, &footprint);
+    let dir = paths.report_dir();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write(&dir.join("REPORT.md"), &markdown)?;
+    if !speed.is_empty() {
+        write(&dir.join("ratios.svg"), &svg::render_svg(&speed))?;
+    }
+    println!("report: wrote {}", dir.join("REPORT.md").display());
+    Ok(())
+}
+
+/// The speed results: measured now (recording how in `run_info`), or with
+/// `--no-run` those of the last report run (whose record replaces `run_info`);
+/// none without a corpus.
+///
+/// One run of the benches makes one [`Speed`]; a report over several
+/// configurations (one per forced ISA tier) runs each into its own criterion
+/// folder with its environment and returns one labelled [`Speed`] each.
+fn speed(paths: &Paths, options: &Options, run_info: &mut RunInfo) -> Result<Vec<Speed>, String> {
+    if let Err(why) = corpus_dir() {
+        println!("report: {why} The report will have the footprint section only.");
+        return Ok(Vec::new());
+    }
+    let home = paths.criterion_home();
+    if options.no_run {
+        // Describe the run that made the results, not this re-rendering.
+        if let Some(saved) = RunInfo::load(&home) {
+            *run_info = saved;
+        }
+    } else {
+        let started = Instant::now();
+        run_benches(paths, options, &home, &[])?;
+        *run_info = RunInfo::now(options, Some(started.elapsed().as_secs()));
+        run_info.save(&home)?;
+    }
+    Ok(vec![Speed {
+        label: None,
+        rows: results::read_results(&home)?,
+    }])
+}
+
+/// Writes `contents` to `path`, naming the path in the error.
+fn write(path: &Path, contents: &str) -> Result<(), String> {
+    std::fs::write(path, contents).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The cargo that runs us (`$CARGO`), else `cargo` from `PATH`.
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
