@@ -30,28 +30,32 @@ use super::scalar;
 use crate::tables::single_byte::{Extra, Run};
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-use super::aarch64::neon;
+use super::aarch64::neon::{self, neon_fn};
 #[cfg(target_arch = "x86_64")]
-use super::x86_64::{avx2, avx512, sse2};
+use super::x86_64::{
+    avx2::{self, avx2_fn},
+    avx512::{self, avx512_fn},
+    sse2::{self, sse2_fn},
+};
 
 /// Inputs shorter than this (in units of the input) go straight to the scalar code.
 pub(crate) const SHORT: usize = 16;
 
 /// The vector ISAs: each one's [`Isa`] variant, the `cfg` it is built under, its
-/// vector type and its `#[target_feature]` string (written here only). Hands the list
-/// to `$callback!`, after `$args`.
+/// vector type and the macro that puts its `#[target_feature]` attribute on a function
+/// (beside the vector type, the one place its feature string is written). Hands the
+/// list to `$callback!`, after `$args`.
 macro_rules! isa_list {
     ($callback:ident ! ($($args:tt)*)) => {
         $callback! { ($($args)*)
             #[cfg(target_arch = "x86_64")]
-            Sse2 = sse2::Sse2, "sse2";
+            Sse2 = sse2::Sse2, sse2_fn;
             #[cfg(target_arch = "x86_64")]
-            Avx2 = avx2::Avx2, "avx2,bmi1,bmi2,popcnt,lzcnt";
+            Avx2 = avx2::Avx2, avx2_fn;
             #[cfg(target_arch = "x86_64")]
-            Avx512 = avx512::Avx512,
-                "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt";
+            Avx512 = avx512::Avx512, avx512_fn;
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-            Neon = neon::Neon, "neon";
+            Neon = neon::Neon, neon_fn;
         }
     };
 }
@@ -310,9 +314,9 @@ macro_rules! declare_kernels {
     };
 }
 
-/// `impl Kernels` for the vector type `$v` of ISA `$isa` with the features `$feat`.
+/// `impl Kernels` for the vector type `$v` of ISA `$isa`, its features put on by `$feat!`.
 macro_rules! impl_kernels {
-    (($isa:ident, $v:ty, $feat:literal) $(
+    (($isa:ident, $v:ty, $feat:ident) $(
         $(#[$doc:meta])*
         fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty {
             if $short:expr => $scalar:expr;
@@ -321,14 +325,15 @@ macro_rules! impl_kernels {
     )*) => {
         impl Kernels for $v {
             $(
-                #[target_feature(enable = $feat)]
-                unsafe fn $name($($arg: $ty),*) -> $ret {
-                    #[allow(dead_code)]
-                    type V = $v;
-                    // SAFETY: the caller checked that the CPU has the features, which
-                    // are enabled here; the kernel's other conditions are those of its
-                    // safe function (valid slices).
-                    unsafe { pick!($isa; $($arms)*) }
+                $feat! {
+                    unsafe fn $name($($arg: $ty),*) -> $ret {
+                        #[allow(dead_code)]
+                        type V = $v;
+                        // SAFETY: the caller checked that the CPU has the features,
+                        // which are enabled here; the kernel's other conditions are
+                        // those of its safe function (valid slices).
+                        unsafe { pick!($isa; $($arms)*) }
+                    }
                 }
             )*
         }
@@ -337,7 +342,7 @@ macro_rules! impl_kernels {
 
 /// Implements [`Kernels`] for every ISA of `isa_list!`.
 macro_rules! impl_all_kernels {
-    (() $(#[$cfg:meta] $isa:ident = $v:ty, $feat:literal;)*) => {
+    (() $(#[$cfg:meta] $isa:ident = $v:ty, $feat:ident;)*) => {
         $(
             #[$cfg]
             kernel_table!(impl_kernels!($isa, $v, $feat));
@@ -355,7 +360,7 @@ macro_rules! with_isa {
 
 /// The `match` of `with_isa!` over the ISAs of `isa_list!`.
 macro_rules! with_isa_match {
-    (($isa:expr, |$k:ident| $call:expr, $scalar:expr) $(#[$cfg:meta] $name:ident = $v:ty, $feat:literal;)*) => {
+    (($isa:expr, |$k:ident| $call:expr, $scalar:expr) $(#[$cfg:meta] $name:ident = $v:ty, $feat:ident;)*) => {
         match $isa {
             $(
                 #[$cfg]

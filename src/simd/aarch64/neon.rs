@@ -6,6 +6,17 @@ use crate::simd::vector::{Bytes16, Lookup128, Shuffle, Transcode, Vector};
 use core::arch::aarch64::*;
 use core::ptr;
 
+/// Puts NEON's `#[target_feature]` attribute on the function it wraps: the one place
+/// its feature string is written (the NEON entry points of [`crate::simd::dispatch`]
+/// use it too).
+macro_rules! neon_fn {
+    ($($function:tt)*) => {
+        #[target_feature(enable = "neon")]
+        $($function)*
+    };
+}
+pub(crate) use neon_fn;
+
 /// A NEON register.
 #[derive(Copy, Clone)]
 pub(crate) struct Neon(uint8x16_t);

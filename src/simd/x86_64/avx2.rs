@@ -6,6 +6,17 @@ use crate::simd::vector::{Bytes16, Lookup128, Shuffle, Transcode, Vector};
 use core::arch::x86_64::*;
 use core::ptr;
 
+/// Puts AVX2's `#[target_feature]` attribute on the function it wraps: the one place
+/// its feature string is written (the AVX2 entry points of [`crate::simd::dispatch`]
+/// use it too).
+macro_rules! avx2_fn {
+    ($($function:tt)*) => {
+        #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+        $($function)*
+    };
+}
+pub(crate) use avx2_fn;
+
 /// An AVX2 register.
 #[derive(Copy, Clone)]
 pub(crate) struct Avx2(__m256i);

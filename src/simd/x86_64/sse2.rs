@@ -3,6 +3,17 @@
 use crate::simd::vector::Vector;
 use core::arch::x86_64::*;
 
+/// Puts SSE2's `#[target_feature]` attribute on the function it wraps: the one place
+/// its feature string is written (the SSE2 entry points of [`crate::simd::dispatch`]
+/// use it too).
+macro_rules! sse2_fn {
+    ($($function:tt)*) => {
+        #[target_feature(enable = "sse2")]
+        $($function)*
+    };
+}
+pub(crate) use sse2_fn;
+
 /// An SSE2 register.
 #[derive(Copy, Clone)]
 pub(crate) struct Sse2(__m128i);

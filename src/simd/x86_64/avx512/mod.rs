@@ -9,11 +9,14 @@
 //! with a compress and write with a masked store, so nothing past the reported
 //! length is ever written.
 //!
-//! Like the generic kernels, every function here is `#[inline(always)]`, compiled
-//! only inside the AVX-512 entry points that [`crate::simd::dispatch`] generates;
-//! the feature string those carry is named once, in its `isa_list!`. "The AVX-512
-//! features" in a `# Safety` section means: called from such an entry point, on a
-//! CPU that has them.
+//! The entry points (the functions [`crate::simd::dispatch`]'s table names for
+//! AVX-512) are each wrapped in `avx512_fn!`, which compiles them with the AVX-512
+//! features (the one place that feature string is written; dispatch's AVX-512 entry
+//! points use the same macro). They stay functions of their own rather than being
+//! inlined into dispatch's entry points: inlined, UTF-8 -> UTF-16 of `ru.txt` measured
+//! about 25% slower. Their helpers are `#[inline(always)]`; "the AVX-512 features" in
+//! a helper's `# Safety` section means: inlined into such a function, on a CPU that
+//! has them.
 
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
@@ -30,6 +33,17 @@ pub(crate) use utf8_validate::{utf8_copy, utf8_valid_up_to};
 
 use crate::simd::vector::{Lookup128, Shuffle, Vector};
 use core::arch::x86_64::*;
+
+/// Puts AVX-512's `#[target_feature]` attribute on the function it wraps: the one place
+/// its feature string is written (the AVX-512 entry points of [`crate::simd::dispatch`]
+/// use it too).
+macro_rules! avx512_fn {
+    ($($function:tt)*) => {
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+        $($function)*
+    };
+}
+pub(crate) use avx512_fn;
 
 /// An AVX-512 register.
 #[derive(Copy, Clone)]

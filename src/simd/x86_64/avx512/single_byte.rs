@@ -1,6 +1,7 @@
 //! AVX-512 single-byte decode to UTF-8 (`vpermi2b` lookups), single-byte encode from
 //! UTF-8 (runs of two-byte characters mapped in vectors) and x-user-defined.
 
+use super::avx512_fn;
 use super::utf16::units_utf8;
 use super::{low_bits, Avx512};
 use crate::simd::scalar;
@@ -68,11 +69,11 @@ unsafe fn sparse_single_byte(
     }
 }
 
+avx512_fn! {
 /// See [`scalar::single_byte_to_utf8`].
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn single_byte_to_utf8(
     table: &[u16; 128],
     src: &[u8],
@@ -153,6 +154,7 @@ pub(crate) unsafe fn single_byte_to_utf8(
         }
     }
 }
+}
 
 /// The code point and length of a well-formed two- or three-byte sequence (not a
 /// surrogate) at the start of `src`.
@@ -179,12 +181,12 @@ pub(crate) fn encodes_run(run: Run) -> bool {
     run.len >= 32 && u32::from(run.code_point) + u32::from(run.len) <= 0x800
 }
 
+avx512_fn! {
 /// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
 /// vectors, other characters by `extra` without leaving the loop.
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn single_byte_encode_utf8(
     run: Run,
     extra: &Extra,
@@ -273,6 +275,7 @@ pub(crate) unsafe fn single_byte_encode_utf8(
         }
     }
 }
+}
 
 /// The 16 bytes `q` (0..4) of `v`, zero-extended to `u32` lanes.
 ///
@@ -291,12 +294,12 @@ unsafe fn quarter_u32(v: __m512i, q: usize) -> __m512i {
     }
 }
 
+avx512_fn! {
 /// See [`scalar::x_user_defined_to_utf8`]: each 16 bytes become 32-bit lanes holding
 /// the byte (ASCII) or `EF 9E|9F 80|low6` (U+F780..U+F7FF), packed by a compress.
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let sp = src.as_ptr();
@@ -348,14 +351,15 @@ pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usiz
     let (rr, ww) = scalar::x_user_defined_to_utf8(&src[r..], &mut dst[w..]);
     (r + rr, w + ww)
 }
+}
 
+avx512_fn! {
 /// See [`scalar::x_user_defined_to_utf16`]: sign extension makes 0xFF80..=0xFFFF of
 /// the bytes from 0x80, and clearing bit 11 makes 0xF780..=0xF7FF (ASCII has it
 /// clear).
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     // Units up to a 64-byte boundary of the output, so that no store splits a line.
@@ -375,4 +379,5 @@ pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usi
         }
     }
     i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
+}
 }

@@ -1,6 +1,7 @@
 //! AVX-512 UTF-16 -> UTF-8: 32 units a round, spread to four-byte lanes by
 //! `vpermt2b` and packed by `vpcompressb`.
 
+use super::avx512_fn;
 use super::{low_bits, Avx512};
 use crate::simd::vector::Vector;
 use core::arch::x86_64::*;
@@ -155,11 +156,11 @@ static SPREAD3: [[u8; 64]; 2] = {
     t
 };
 
+avx512_fn! {
 /// See [`crate::simd::scalar::units_to_utf8`].
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     crate::simd::kernels::utf16::units_to_utf8_chunked::<SWAP>(src, dst, 32, |src, dst| {
         let n = src.len() / 2;
@@ -247,4 +248,5 @@ pub(crate) unsafe fn units_to_utf8<const SWAP: bool>(src: &[u8], dst: &mut [u8])
         }
         (i, w)
     })
+}
 }

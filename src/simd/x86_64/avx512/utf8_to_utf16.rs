@@ -1,6 +1,7 @@
 //! AVX-512 UTF-8 -> UTF-16: each 64-byte block validated in mask registers as it is
 //! converted (one pass).
 
+use super::avx512_fn;
 use super::{low_bits, widen_half};
 use crate::simd::scalar;
 use core::arch::x86_64::*;
@@ -142,14 +143,14 @@ unsafe fn utf8_blocks_to_utf16(
     (r, w)
 }
 
+avx512_fn! {
 /// See [`scalar::utf8_to_utf16`]: validation fused into the conversion of 64-byte
 /// blocks; what the blocks leave (tails, four-byte sequences, errors, a full `dst`)
 /// goes a 64-byte window at a time through the scalar code, which stops exactly where
 /// it has to.
 ///
 /// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
@@ -167,4 +168,5 @@ pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize
             return (r, w);
         }
     }
+}
 }
