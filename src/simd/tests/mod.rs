@@ -8,7 +8,7 @@ extern crate std;
 use super::dispatch::on_isa;
 use super::isa::{isa, Isa};
 use super::scalar;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 use super::x86_64;
 use crate::tables::single_byte::{Extra, Run};
 use std::vec::Vec;
