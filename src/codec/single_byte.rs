@@ -57,25 +57,6 @@ impl SingleByteDecoder {
     }
 }
 
-impl SingleByteTable {
-    /// The byte for `c` (which is at least U+0080), if the index maps it.
-    #[inline]
-    pub(crate) fn encode(&self, c: u32) -> Option<u8> {
-        let off = c.wrapping_sub(u32::from(self.run_code_point));
-        if off < u32::from(self.run_len) {
-            return Some(0x80 + self.run_offset + off as u8);
-        }
-        if c > 0xFFFF {
-            return None;
-        }
-        let sorted = &self.sorted[..usize::from(self.mapped)];
-        sorted
-            .binary_search_by_key(&(c as u16), |&i| self.decode[usize::from(i)])
-            .ok()
-            .map(|k| 0x80 + sorted[k])
-    }
-}
-
 /// A single-byte encoder: stateless apart from its table.
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteEncoder {

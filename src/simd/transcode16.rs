@@ -6,12 +6,14 @@
 //! gives a zero byte with NEON `tbl` (index out of range) and x86 `pshufb` (high bit
 //! set) alike.
 //!
-//! Sizes: [`UTF8_INDEX`] 4096 bytes, [`UTF8_PATTERNS`] 209 x 16 = 3344 bytes,
-//! [`UTF8_CONSUMED`] 209 bytes (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes,
-//! [`PACK3`] 81 x 16 = 1296 bytes, [`PACK3_LEN`] 81 bytes (UTF-16 to UTF-8).
+//! Sizes of what the kernels link: [`STEP`] 4096 x 2 = 8192 bytes (built from
+//! [`UTF8_INDEX`] and [`UTF8_CONSUMED`]), [`UTF8_PATTERNS`] 209 x 16 = 3344 bytes
+//! (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes, [`PACK3`] 81 x 16 = 1296
+//! bytes, [`PACK3_LEN`] 81 bytes, [`KEY3`] 256 bytes (UTF-16 to UTF-8).
 //!
-//! Used by the NEON kernels (`aarch64::neon`) and the AVX2 ones
-//! (`x86_64::avx2_transcode`); the tables are tested on every target.
+//! Used by the transcoder written over the vector traits
+//! ([`super::kernels::transcode`]), which AVX2 and NEON run; the tables are tested
+//! on every target.
 
 #![cfg_attr(
     not(any(
@@ -39,6 +41,10 @@ pub(crate) const CLASS4: u8 = 64 + 81;
 const PATTERNS: usize = 64 + 81 + 64;
 /// Index of a 12-bit mask no valid UTF-8 has (a sequence longer than four bytes).
 pub(crate) const NONE: u8 = 0xFF;
+/// The pattern of six two-byte characters.
+pub(crate) const ALL_TWO: u8 = CLASS2 + 63;
+/// The pattern of four three-byte characters.
+pub(crate) const ALL_THREE: u8 = CLASS3 + 80;
 
 /// The lengths of the first six characters of a block whose end-of-character mask
 /// (bit `i`: byte `i` ends a character) is `mask` (12 bits); 0 where a character
@@ -101,6 +107,22 @@ pub(crate) static UTF8_INDEX: [u8; 4096] = {
         } else {
             NONE
         };
+        m += 1;
+    }
+    t
+};
+
+/// [`UTF8_INDEX`] with the bytes the pattern consumes ([`UTF8_CONSUMED`]) in the
+/// high byte, so one load gives both; [`NONE`] stays `NONE`. 8192 bytes, built at
+/// compile time, so that [`UTF8_INDEX`] itself is not linked.
+pub(crate) static STEP: [u16; 4096] = {
+    let mut t = [NONE as u16; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let id = UTF8_INDEX[m];
+        if id != NONE {
+            t[m] = id as u16 | (UTF8_CONSUMED[id as usize] as u16) << 8;
+        }
         m += 1;
     }
     t
@@ -227,6 +249,29 @@ pub(crate) static PACK3_LEN: [u8; 81] = {
     }
     t
 };
+
+/// The [`PACK3`] key of four units from the nibble of those of at least two bytes
+/// (low four bits) and the nibble of those of three bytes (high four bits): bit `k`
+/// of each nibble adds `3^k`. 256 bytes.
+pub(crate) static KEY3: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut key, mut p) = (0, 0, 1);
+        while k < 4 {
+            key += ((m >> k) & 1) * p + ((m >> (k + 4)) & 1) * p;
+            p *= 3;
+            k += 1;
+        }
+        t[m] = key as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The [`PACK3`] key of four units of three bytes each.
+#[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+pub(crate) const KEY3_ALL_THREE: usize = 80;
 
 #[cfg(test)]
 mod tests {

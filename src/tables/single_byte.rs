@@ -1,4 +1,5 @@
-//! Lookups over the generated single-byte tables.
+//! Lookups over the generated single-byte tables, and the encode structures built
+//! from them: the [`Run`] and [`Extra`] maps the encode kernels of [`crate::simd`] use.
 
 /// One single-byte encoding's data: the upper half (bytes 0x80..=0xFF) of its index.
 ///
@@ -25,11 +26,190 @@ pub(crate) struct SingleByteTable {
 impl SingleByteTable {
     /// The run, for the vector encoder.
     #[inline]
-    pub(crate) fn run(&self) -> crate::simd::Run {
-        crate::simd::Run {
+    pub(crate) fn run(&self) -> Run {
+        Run {
             code_point: self.run_code_point,
             byte: 0x80u8.wrapping_add(self.run_offset),
             len: if self.mapped == 0 { 0 } else { self.run_len },
+        }
+    }
+
+    /// The byte for `c` (which is at least U+0080), if the index maps it.
+    #[inline]
+    pub(crate) fn encode(&self, c: u32) -> Option<u8> {
+        let off = c.wrapping_sub(u32::from(self.run_code_point));
+        if off < u32::from(self.run_len) {
+            return Some(0x80 + self.run_offset + off as u8);
+        }
+        if c > 0xFFFF {
+            return None;
+        }
+        let sorted = &self.sorted[..usize::from(self.mapped)];
+        sorted
+            .binary_search_by_key(&(c as u16), |&i| self.decode[usize::from(i)])
+            .ok()
+            .map(|k| 0x80 + sorted[k])
+    }
+}
+
+/// A run of a single-byte encoding where the code point advances with the byte:
+/// `len` code points from `code_point` map to bytes from `byte`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Run {
+    /// First code point of the run.
+    pub(crate) code_point: u16,
+    /// The byte it maps to.
+    pub(crate) byte: u8,
+    /// Code points in the run (0 if none).
+    pub(crate) len: u8,
+}
+
+impl Run {
+    /// The byte for `c` if it is ASCII or in the run.
+    #[inline(always)]
+    pub(crate) fn map(self, c: u32) -> Option<u8> {
+        if c < 0x80 {
+            return Some(c as u8);
+        }
+        let off = c.wrapping_sub(u32::from(self.code_point));
+        if off < u32::from(self.len) {
+            Some(self.byte.wrapping_add(off as u8))
+        } else {
+            None
+        }
+    }
+}
+
+/// A reverse map (code point to byte) of entries of a single-byte table, for the
+/// characters outside its [`Run`] that the encode kernels look up without leaving the
+/// kernel: an open-addressing hash of 256 slots, each `code_point << 8 | byte`
+/// (0 = empty). Holds at most 128 entries, so a probe always meets an empty slot.
+///
+/// Optionally also a block: the bytes of the 128 code points from `block_base`
+/// (0 = not mapped), as [`Extra::map`] gives them, for the vector kernels to look up
+/// in registers. It covers the window holding the most of the map's entries, so a
+/// script whose letters a table scatters (KOI8-U's Cyrillic) still encodes in vectors.
+#[derive(Clone)]
+pub(crate) struct Extra {
+    slots: [u32; 256],
+    /// First code point of the block (meaningful when `has_block`).
+    block_base: u16,
+    /// Whether the block is filled in.
+    has_block: bool,
+    /// Byte of code point `block_base + i`, 0 if not mapped.
+    block: [u8; 128],
+}
+
+impl Extra {
+    /// No entries.
+    pub(crate) const EMPTY: Extra = Extra {
+        slots: [0; 256],
+        block_base: 0,
+        has_block: false,
+        block: [0; 128],
+    };
+
+    #[inline(always)]
+    fn slot(c: u32) -> usize {
+        (c.wrapping_mul(0x9E37_79B1) >> 24) as usize
+    }
+
+    /// The entries of `table` (code points of bytes 0x80..=0xFF, 0 = unmapped) that
+    /// `run` does not cover, with a block over the densest window of them.
+    pub(crate) fn new(table: &[u16; 128], run: Run) -> Extra {
+        let mut e = Extra::EMPTY;
+        for (i, &c) in table.iter().enumerate() {
+            let c = u32::from(c);
+            if c != 0 && run.map(c).is_none() {
+                e.insert(c, 0x80 + i as u8);
+            }
+        }
+        e.build_block(run);
+        e
+    }
+
+    /// Fills in the block: the 128-code-point window that starts at an entry and holds
+    /// the most entries, if it holds at least 16 of them. Call after the last
+    /// [`Extra::insert`]; `run` must be the run this map is used with.
+    pub(crate) fn build_block(&mut self, run: Run) {
+        let mut cps = [0u32; 256];
+        let mut n = 0;
+        for &s in &self.slots {
+            if s != 0 && s >> 8 <= 0xFFFF - 127 {
+                cps[n] = s >> 8;
+                n += 1;
+            }
+        }
+        let cps = &mut cps[..n];
+        cps.sort_unstable();
+        // Two pointers: the window from `cps[i]` ends before `cps[j]`.
+        let (mut best, mut base, mut j) = (0, 0, 0);
+        for (i, &c) in cps.iter().enumerate() {
+            while j < cps.len() && cps[j] - c < 128 {
+                j += 1;
+            }
+            if j - i > best {
+                (best, base) = (j - i, c);
+            }
+        }
+        if best < 16 {
+            return;
+        }
+        let mut block = [0u8; 128];
+        for (i, b) in block.iter_mut().enumerate() {
+            *b = self.map(run, base + i as u32).unwrap_or(0);
+        }
+        self.block = block;
+        self.block_base = base as u16;
+        self.has_block = true;
+    }
+
+    /// The block: its first code point and the byte of each of its 128 code points
+    /// (0 = not mapped), if there is one.
+    #[inline(always)]
+    pub(crate) fn block(&self) -> Option<(u16, &[u8; 128])> {
+        self.has_block.then_some((self.block_base, &self.block))
+    }
+
+    /// Adds `c` (nonzero, below 0x1000000) mapping to `byte`; a code point already
+    /// present keeps its first byte.
+    pub(crate) fn insert(&mut self, c: u32, byte: u8) {
+        let mut h = Self::slot(c);
+        loop {
+            let s = self.slots[h];
+            if s == 0 {
+                self.slots[h] = (c << 8) | u32::from(byte);
+                return;
+            }
+            if s >> 8 == c {
+                return;
+            }
+            h = (h + 1) & 0xFF;
+        }
+    }
+
+    /// The byte for `c`, if present.
+    #[inline(always)]
+    pub(crate) fn get(&self, c: u32) -> Option<u8> {
+        let mut h = Self::slot(c);
+        loop {
+            let s = self.slots[h];
+            if s >> 8 == c && s != 0 {
+                return Some(s as u8);
+            }
+            if s == 0 {
+                return None;
+            }
+            h = (h + 1) & 0xFF;
+        }
+    }
+
+    /// The byte for `c` (at least U+0080) by `run`, else by the map.
+    #[inline(always)]
+    pub(crate) fn map(&self, run: Run, c: u32) -> Option<u8> {
+        match run.map(c) {
+            Some(b) => Some(b),
+            None => self.get(c),
         }
     }
 }

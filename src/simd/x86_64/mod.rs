@@ -1,16 +1,13 @@
 //! x86_64: SSE2 (baseline), AVX2, AVX-512; run-time feature detection.
 
 pub(crate) mod avx2;
-pub(crate) mod avx2_transcode;
 // AVX-512 intrinsics and target features are stable since Rust 1.89: the crate's
 // rust-version has to be at least that.
 #[allow(clippy::incompatible_msrv)]
 pub(crate) mod avx512;
 pub(crate) mod sse2;
-#[allow(clippy::incompatible_msrv)]
-pub(crate) mod validate;
 
-/// What the CPU (and OS) support: (AVX2, the AVX-512 set [`avx512`] is compiled for).
+/// What the CPU (and OS) support: (AVX2, the AVX-512 set the [`avx512`] kernels are compiled for).
 ///
 /// Read with CPUID and XGETBV, which `core` offers, so this works without `std`.
 /// Under Miri (which has no CPUID) only the compile-time features count.

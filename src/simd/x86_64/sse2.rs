@@ -3,94 +3,122 @@
 use crate::simd::vector::Vector;
 use core::arch::x86_64::*;
 
+/// Puts SSE2's `#[target_feature]` attribute on the function it wraps: the one place
+/// its feature string is written (the SSE2 entry points of [`crate::simd::dispatch`]
+/// use it too).
+macro_rules! sse2_fn {
+    ($($function:tt)*) => {
+        #[target_feature(enable = "sse2")]
+        $($function)*
+    };
+}
+pub(crate) use sse2_fn;
+
 /// An SSE2 register.
 #[derive(Copy, Clone)]
 pub(crate) struct Sse2(__m128i);
 
-// SAFETY (for every method): SSE2 is part of the x86_64 baseline; pointers are valid
-// for 16 bytes by the trait's contract.
-#[allow(clippy::undocumented_unsafe_blocks)]
 impl Vector for Sse2 {
     const BYTES: usize = 16;
     const MASK_SHIFT: u32 = 0;
     #[inline(always)]
     unsafe fn zero() -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_setzero_si128()) }
     }
     #[inline(always)]
     unsafe fn splat8(b: u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_set1_epi8(b as i8)) }
     }
     #[inline(always)]
     unsafe fn splat16(u: u16) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_set1_epi16(u as i16)) }
     }
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { Sse2(_mm_loadu_si128(p.cast())) }
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { _mm_storeu_si128(p.cast(), self.0) }
     }
     #[inline(always)]
     unsafe fn or(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_or_si128(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn and(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_and_si128(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn xor(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_xor_si128(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn eq8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_cmpeq_epi8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn eq16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_cmpeq_epi16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn add16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_add_epi16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn sub16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_sub_epi16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn subs8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_subs_epu8(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn subs16(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_subs_epu16(self.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn shr16<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_srli_epi16::<K>(self.0)) }
     }
     #[inline(always)]
     unsafe fn high_mask(self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) == 0xFFFF }
     }
     #[inline(always)]
     unsafe fn widen_lo(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_unpacklo_epi8(self.0, _mm_setzero_si128())) }
     }
     #[inline(always)]
     unsafe fn widen_hi(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_unpackhi_epi8(self.0, _mm_setzero_si128())) }
     }
     #[inline(always)]
     unsafe fn widen_signed(self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             let sign = _mm_cmplt_epi8(self.0, _mm_setzero_si128());
             (
@@ -101,10 +129,12 @@ impl Vector for Sse2 {
     }
     #[inline(always)]
     unsafe fn narrow(a: Self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse2(_mm_packus_epi16(a.0, b.0)) }
     }
     #[inline(always)]
     unsafe fn interleave(lo: Self, hi: Self) -> (Self, Self) {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             (
                 Sse2(_mm_unpacklo_epi8(lo.0, hi.0)),
@@ -114,6 +144,7 @@ impl Vector for Sse2 {
     }
     #[inline(always)]
     unsafe fn swap16(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
         unsafe {
             Sse2(_mm_or_si128(
                 _mm_slli_epi16::<8>(self.0),
@@ -122,8 +153,6 @@ impl Vector for Sse2 {
         }
     }
 }
-
-crate::simd::entry_points!(Sse2, "sse2");
 
 /// Index of the first unit of `hay` equal to `value`: eight units per compare.
 #[inline]

@@ -16,7 +16,10 @@
 //! read with a masked load (bytes past the end read as zero, which is ASCII, so a
 //! sequence cut by the end shows as an error), so nothing is read out of bounds.
 
-use crate::simd::kernels::{self, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX};
+use super::avx512_fn;
+use crate::simd::kernels::utf8_validate::{
+    self as kernels, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX,
+};
 use core::arch::x86_64::*;
 
 /// A 16-entry table repeated four times, for `vpermb` indexed by a nibble that may
@@ -144,30 +147,34 @@ unsafe fn check_partial(err: __m512i, p: *const u8, i: usize, len: usize, c: &Co
 }
 
 /// Whether any bit of `v` is set.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
 #[inline(always)]
 unsafe fn nonzero(v: __m512i) -> bool {
     // SAFETY: register operation; the caller has the features.
     unsafe { _mm512_test_epi64_mask(v, v) != 0 }
 }
 
+avx512_fn! {
 /// See [`crate::simd::scalar::utf8_valid_up_to`].
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`].
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     // SAFETY: forwarded contract; nothing is stored.
     unsafe { run::<false>(src, core::ptr::null_mut()).0 }
 }
+}
 
+avx512_fn! {
 /// See [`crate::simd::scalar::utf8_copy`]: [`utf8_valid_up_to`] storing each checked
 /// group to `dst` as it passes. A group that ends inside a sequence keeps its last
 /// block back until the next group completes it, so nothing past the returned length
 /// is written.
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`].
-#[inline(always)]
+/// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let src = &src[..n];
@@ -176,12 +183,13 @@ pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     dst[stored..valid].copy_from_slice(&src[stored..valid]);
     valid
 }
+}
 
 /// The validation loop: the length of the valid prefix of `src`, and (with `COPY`) how
 /// much of it has been stored to `dst` (at most that length).
 ///
 /// # Safety
-/// The AVX-512 features of [`super::avx512`]; with `COPY`, `dst` valid for
+/// The AVX-512 features ([`super`]); with `COPY`, `dst` valid for
 /// `src.len()` bytes of writes.
 #[inline(always)]
 unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {

@@ -1,0 +1,417 @@
+//! Which implementation each ISA runs for each kernel (one table, `kernel_table!`),
+//! and the safe functions the rest of the crate calls.
+//!
+//! Each row of the table is one bulk kernel: its signature and docs; the test that
+//! sends a short input straight to the scalar code, and that scalar code (the
+//! portable tier and the oracle of the tests); then, one line each, the ISAs that
+//! override the kernel; last (`_`) what every other vector ISA runs. The expressions
+//! are written over `V`, the ISA's vector type; `V::kernel(..)` calls another entry
+//! point of the same ISA. From the table come:
+//!
+//! - [`Kernels`], the entry points of one ISA: one `unsafe fn` per row;
+//! - one `impl Kernels` per vector type of `isa_list!` (`impl_kernels!`): every
+//!   method a `#[target_feature]` function, the ISA's kernel inlined into it;
+//! - the safe functions ([`ascii_valid_up_to`] and the others), which skip short
+//!   inputs and otherwise call the entry point of the ISA chosen once per process
+//!   ([`isa`]): one dispatch per bulk call. A kernel made of others (single-byte
+//!   encode from UTF-8, staged through UTF-16; UTF-16 -> UTF-8 around surrogate pairs)
+//!   runs its loop inside its own entry point and calls the others of the same ISA
+//!   directly;
+//! - for tests, `on_isa`: the same functions on a given ISA.
+//!
+//! A new ISA tier is its vector type (implementing the traits of
+//! [`super::vector`] its kernels need), its [`Isa`] variant and detection, one line
+//! in `isa_list!` and a rule in `pick!`, and one line in the table for each
+//! kernel it overrides.
+
+use super::isa::{isa, Isa};
+use super::kernels;
+use super::scalar;
+use crate::tables::single_byte::{Extra, Run};
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use super::aarch64::neon::{self, neon_fn};
+#[cfg(target_arch = "x86_64")]
+use super::x86_64::{
+    avx2::{self, avx2_fn},
+    avx512::{self, avx512_fn},
+    sse2::{self, sse2_fn},
+};
+
+/// Inputs shorter than this (in units of the input) go straight to the scalar code.
+pub(crate) const SHORT: usize = 16;
+
+/// The vector ISAs: each one's [`Isa`] variant, the `cfg` it is built under, its
+/// vector type and the macro that puts its `#[target_feature]` attribute on a function
+/// (beside the vector type, the one place its feature string is written). Hands the
+/// list to `$callback!`, after `$args`.
+macro_rules! isa_list {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $callback! { ($($args)*)
+            #[cfg(target_arch = "x86_64")]
+            Sse2 = sse2::Sse2, sse2_fn;
+            #[cfg(target_arch = "x86_64")]
+            Avx2 = avx2::Avx2, avx2_fn;
+            #[cfg(target_arch = "x86_64")]
+            Avx512 = avx512::Avx512, avx512_fn;
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Neon = neon::Neon, neon_fn;
+        }
+    };
+}
+
+/// The expression of the ISA `$isa` in a row of `kernel_table!`: its own line, or
+/// else the `_` line (which comes last). One rule per ISA.
+macro_rules! pick {
+    ($isa:ident; _ => $e:expr $(,)?) => { $e };
+    (Sse2; Sse2 => $e:expr, $($rest:tt)*) => { $e };
+    (Avx2; Avx2 => $e:expr, $($rest:tt)*) => { $e };
+    (Avx512; Avx512 => $e:expr, $($rest:tt)*) => { $e };
+    (Neon; Neon => $e:expr, $($rest:tt)*) => { $e };
+    ($isa:ident; $other:ident => $e:expr, $($rest:tt)*) => { pick!($isa; $($rest)*) };
+}
+
+/// `$e` with the `const bool` `$swap` set for UTF-16 input in byte order `$be`
+/// (big-endian if true): whether its units need a byte swap on this target.
+macro_rules! by_order {
+    ($be:expr, $swap:ident => $e:expr) => {
+        if $be == cfg!(target_endian = "little") {
+            const $swap: bool = true;
+            $e
+        } else {
+            const $swap: bool = false;
+            $e
+        }
+    };
+}
+
+/// The kernel table (see the module docs), handed to `$callback!` after `$args`.
+macro_rules! kernel_table {
+    ($callback:ident ! ($($args:tt)*)) => { $callback! { ($($args)*)
+
+/// Length of the longest ASCII prefix of `src`.
+fn ascii_valid_up_to(src: &[u8]) -> usize {
+    if src.len() < SHORT => scalar::ascii_valid_up_to(src);
+    _ => kernels::ascii::ascii_valid_up_to::<V>(src),
+}
+
+/// Length of the longest prefix of `src` below U+0080.
+fn basic_latin_valid_up_to(src: &[u16]) -> usize {
+    if src.len() < SHORT => scalar::basic_latin_valid_up_to(src);
+    _ => kernels::ascii::basic_latin_valid_up_to::<V>(src),
+}
+
+/// Length of the longest prefix of `src` below U+0100.
+fn latin1_valid_up_to(src: &[u16]) -> usize {
+    if src.len() < SHORT => scalar::latin1_valid_up_to(src);
+    _ => kernels::ascii::latin1_valid_up_to::<V>(src),
+}
+
+/// Length of the longest prefix of `src` without unpaired surrogates.
+fn utf16_valid_up_to(src: &[u16]) -> usize {
+    if src.len() < SHORT => scalar::utf16_valid_up_to(src);
+    _ => kernels::utf16::utf16_valid_up_to::<V>(src),
+}
+
+/// Copies the longest ASCII prefix of `src` that fits in `dst`; returns its length.
+fn copy_ascii_to_ascii(src: &[u8], dst: &mut [u8]) -> usize {
+    if src.len() < SHORT => scalar::copy_ascii_to_ascii(src, dst);
+    _ => kernels::ascii::copy_ascii_to_ascii::<V>(src, dst),
+}
+
+/// Widens the longest ASCII prefix of `src` that fits in `dst`; returns its length.
+fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
+    if src.len() < SHORT => scalar::copy_ascii_to_basic_latin(src, dst);
+    _ => kernels::ascii::copy_ascii_to_basic_latin::<V>(src, dst),
+}
+
+/// Narrows the longest Basic Latin prefix of `src` that fits in `dst`; returns its
+/// length.
+fn copy_basic_latin_to_ascii(src: &[u16], dst: &mut [u8]) -> usize {
+    if src.len() < SHORT => scalar::copy_basic_latin_to_ascii(src, dst);
+    _ => kernels::ascii::copy_basic_latin_to_ascii::<V>(src, dst),
+}
+
+/// Widens bytes (as U+0000..U+00FF) while they fit; returns the count.
+fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    if src.len() < SHORT => scalar::latin1_to_utf16(src, dst);
+    _ => kernels::ascii::latin1_to_utf16::<V>(src, dst),
+}
+
+/// Narrows units to their low bytes while they fit; returns the count.
+fn utf16_to_latin1_lossy(src: &[u16], dst: &mut [u8]) -> usize {
+    if src.len() < SHORT => scalar::utf16_to_latin1_lossy(src, dst);
+    _ => kernels::ascii::utf16_to_latin1_lossy::<V>(src, dst),
+}
+
+/// Converts bytes (as U+0000..U+00FF) to UTF-8 while each fits; (read, written).
+fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::latin1_to_utf8(src, dst);
+    _ => kernels::ascii::latin1_to_utf8::<V>(src, dst),
+}
+
+/// Length of the longest prefix of `src` that is valid UTF-8 and does not end inside
+/// a sequence.
+fn utf8_valid_up_to(src: &[u8]) -> usize {
+    if src.len() < SHORT => scalar::utf8_valid_up_to(src);
+    Sse2 => kernels::utf8_validate::ascii_then_valid_up_to::<V>(src),
+    Avx512 => avx512::utf8_valid_up_to(src),
+    _ => kernels::utf8_validate::utf8_valid_up_to::<V>(src),
+}
+
+/// Copies the longest prefix of `src` that fits in `dst`, is valid UTF-8 and does not
+/// end inside a sequence; returns its length.
+fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
+    if src.len() < SHORT => scalar::utf8_copy(src, dst);
+    Sse2 => kernels::utf8_validate::ascii_then_copy::<V>(src, dst),
+    Avx512 => avx512::utf8_copy(src, dst),
+    _ => kernels::utf8_validate::utf8_copy::<V>(src, dst),
+}
+
+/// Converts the valid UTF-8 prefix of `src` to UTF-16 while it fits in `dst`. Stops
+/// before the first invalid or incomplete sequence, or before a character that does
+/// not fit. Returns (bytes read, units written).
+fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
+    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
+    Avx512 => avx512::utf8_to_utf16(src, dst),
+    _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
+}
+
+/// UTF-16 bytes (`be`: big-endian) to native units while they fit, stopping before
+/// the first surrogate. Returns units converted.
+fn units_to_utf16(src: &[u8], dst: &mut [u16], be: bool) -> usize {
+    if src.len() < 2 * SHORT => scalar::units_to_utf16(src, dst, be);
+    _ => by_order!(be, S => kernels::utf16::units_to_utf16::<V, S>(src, dst)),
+}
+
+/// UTF-16 bytes (`be`: big-endian) to UTF-8 while each character fits, stopping
+/// before the first surrogate. Returns (units read, bytes written).
+fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
+    if src.len() < 2 * SHORT => scalar::units_to_utf8(src, dst, be);
+    Sse2 => by_order!(be, S => kernels::utf16::units_to_utf8::<V, S>(src, dst)),
+    Avx512 => by_order!(be, S => avx512::units_to_utf8::<S>(src, dst)),
+    _ => by_order!(be, S => kernels::transcode::units_to_utf8::<V, S>(src, dst)),
+}
+
+/// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`. Stops
+/// before an unpaired surrogate (a high surrogate at the end of `src` counts as
+/// unpaired), or before a character that does not fit. Returns (units read, bytes
+/// written).
+fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::utf16_to_utf8(src, dst);
+    _ => kernels::utf16::utf16_to_utf8_with(src, dst, |s, d| {
+        let be = cfg!(target_endian = "big");
+        if s.len() < 2 * SHORT {
+            scalar::units_to_utf8(s, d, be)
+        } else {
+            V::units_to_utf8(s, d, be)
+        }
+    }),
+}
+
+/// Single-byte decode (upper half by `table`, 0 = unmapped) to UTF-16 while it fits,
+/// stopping before an unmapped byte. Returns bytes decoded.
+fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize {
+    if src.len() < SHORT => scalar::single_byte_to_utf16(table, src, dst);
+    Sse2 => kernels::single_byte::ascii_then_single_byte_to_utf16::<V>(table, src, dst),
+    _ => kernels::single_byte::single_byte_to_utf16::<V>(table, src, dst),
+}
+
+/// Single-byte decode to UTF-8 while each character fits, stopping before an unmapped
+/// byte. Returns (bytes read, bytes written).
+fn single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::single_byte_to_utf8(table, src, dst);
+    Avx512 => avx512::single_byte_to_utf8(table, src, dst),
+    _ => kernels::single_byte::single_byte_to_utf8::<V>(table, src, dst),
+}
+
+/// x-user-defined to UTF-16 while it fits; bytes decoded.
+fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    if src.len() < SHORT => scalar::x_user_defined_to_utf16(src, dst);
+    Avx512 => avx512::x_user_defined_to_utf16(src, dst),
+    _ => kernels::single_byte::x_user_defined_to_utf16::<V>(src, dst),
+}
+
+/// x-user-defined to UTF-8 while each character fits; (read, written).
+fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::x_user_defined_to_utf8(src, dst);
+    Avx512 => avx512::x_user_defined_to_utf8(src, dst),
+    _ => V::single_byte_to_utf8(&scalar::X_USER_DEFINED, src, dst),
+}
+
+/// Single-byte encode from UTF-16 of ASCII, `run` and `extra` while it fits; units
+/// read.
+fn single_byte_encode_utf16(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]) -> usize {
+    if src.len() < SHORT => scalar::single_byte_encode_utf16(run, extra, src, dst);
+    Sse2 => kernels::single_byte::single_byte_encode_utf16::<V>(run, extra, src, dst),
+    _ => kernels::single_byte::single_byte_encode_utf16_block::<V>(run, extra, src, dst),
+}
+
+/// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits; (read,
+/// written). See [`scalar::single_byte_encode_utf8`]. Staged through UTF-16 by
+/// [`staged_encode_utf8`]; on AVX-512 a long run of two-byte characters is mapped
+/// straight from UTF-8 instead.
+fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::single_byte_encode_utf8(run, extra, src, dst);
+    Avx512 => if avx512::encodes_run(run) {
+        avx512::single_byte_encode_utf8(run, extra, src, dst)
+    } else {
+        staged_encode_utf8::<V>(run, extra, src, dst)
+    },
+    _ => staged_encode_utf8::<V>(run, extra, src, dst),
+}
+
+    } };
+}
+
+/// Declares [`Kernels`], the safe functions and `on_isa` from the table.
+macro_rules! declare_kernels {
+    (() $(
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty {
+            if $short:expr => $scalar:expr;
+            $($arms:tt)*
+        }
+    )*) => {
+        /// The entry points of one ISA: one per row of `kernel_table!`, each a
+        /// `#[target_feature]` function with that ISA's kernel inlined.
+        pub(crate) trait Kernels {
+            $(
+                $(#[$doc])*
+                ///
+                /// # Safety
+                /// The CPU must have the features of the implementing ISA.
+                unsafe fn $name($($arg: $ty),*) -> $ret;
+            )*
+        }
+
+        $(
+            $(#[$doc])*
+            #[inline]
+            pub(crate) fn $name($($arg: $ty),*) -> $ret {
+                if $short {
+                    return $scalar;
+                }
+                with_isa!(isa(), |K| K::$name($($arg),*), $scalar)
+            }
+        )*
+
+        /// The kernels of a given ISA, for tests: each function of the table, taking
+        /// the ISA first (the scalar code if the CPU lacks it), on inputs of any
+        /// length.
+        #[cfg(test)]
+        pub(crate) mod on_isa {
+            use super::*;
+            $(
+                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), ") on `isa`.")]
+                pub(crate) fn $name(isa: Isa, $($arg: $ty),*) -> $ret {
+                    let isa = if isa.is_available() { isa } else { Isa::Scalar };
+                    with_isa!(isa, |K| K::$name($($arg),*), $scalar)
+                }
+            )*
+        }
+    };
+}
+
+/// `impl Kernels` for the vector type `$v` of ISA `$isa`, its features put on by `$feat!`.
+macro_rules! impl_kernels {
+    (($isa:ident, $v:ty, $feat:ident) $(
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty {
+            if $short:expr => $scalar:expr;
+            $($arms:tt)*
+        }
+    )*) => {
+        impl Kernels for $v {
+            $(
+                $feat! {
+                    unsafe fn $name($($arg: $ty),*) -> $ret {
+                        #[allow(dead_code)]
+                        type V = $v;
+                        // SAFETY: the caller checked that the CPU has the features,
+                        // which are enabled here; the kernel's other conditions are
+                        // those of its safe function (valid slices).
+                        unsafe { pick!($isa; $($arms)*) }
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// Implements [`Kernels`] for every ISA of `isa_list!`.
+macro_rules! impl_all_kernels {
+    (() $(#[$cfg:meta] $isa:ident = $v:ty, $feat:ident;)*) => {
+        $(
+            #[$cfg]
+            kernel_table!(impl_kernels!($isa, $v, $feat));
+        )*
+    };
+}
+
+/// `$call` with `$k` the vector type of ISA `$isa` (which the CPU must have), else
+/// `$scalar`.
+macro_rules! with_isa {
+    ($isa:expr, |$k:ident| $call:expr, $scalar:expr) => {
+        isa_list!(with_isa_match!($isa, |$k| $call, $scalar))
+    };
+}
+
+/// The `match` of `with_isa!` over the ISAs of `isa_list!`.
+macro_rules! with_isa_match {
+    (($isa:expr, |$k:ident| $call:expr, $scalar:expr) $(#[$cfg:meta] $name:ident = $v:ty, $feat:ident;)*) => {
+        match $isa {
+            $(
+                #[$cfg]
+                Isa::$name => {
+                    type $k = $v;
+                    // SAFETY: an ISA is only chosen, or passed on by `on_isa`, if the
+                    // CPU has it.
+                    unsafe { $call }
+                }
+            )*
+            _ => $scalar,
+        }
+    };
+}
+
+kernel_table!(declare_kernels!());
+isa_list!(impl_all_kernels!());
+
+/// [`single_byte_encode_utf8`] on the kernels of `K`, through UTF-16: see
+/// [`kernels::single_byte::staged_encode_utf8`].
+///
+/// # Safety
+/// The CPU must have the features of `K`.
+#[inline(always)]
+unsafe fn staged_encode_utf8<K: Kernels>(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    kernels::single_byte::staged_encode_utf8(
+        src,
+        dst,
+        // SAFETY: forwarded contract.
+        |s, d| unsafe { K::copy_ascii_to_ascii(s, d) },
+        // SAFETY: forwarded contract.
+        |s, d| unsafe { K::utf8_to_utf16(s, d) },
+        // SAFETY: forwarded contract.
+        |s, d| unsafe { K::single_byte_encode_utf16(run, extra, s, d) },
+    )
+}
+
+/// Index of the first unit of `hay` equal to `value` (the CJK encoders' window
+/// search): vectors of the baseline ISA, no dispatch.
+#[inline]
+pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
+    cfg_if::cfg_if! {
+        if #[cfg(target_arch = "x86_64")] {
+            sse2::find_u16(hay, value)
+        } else {
+            scalar::find_u16(hay, value)
+        }
+    }
+}

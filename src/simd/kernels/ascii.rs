@@ -1,0 +1,251 @@
+//! ASCII, Basic Latin and Latin-1: prefix scans, copies, widening and narrowing.
+
+use crate::simd::scalar;
+use crate::simd::vector::Vector;
+use core::ptr;
+
+/// See [`scalar::ascii_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn ascii_valid_up_to<V: Vector>(src: &[u8]) -> usize {
+    let (n, b, p) = (src.len(), V::BYTES, src.as_ptr());
+    let mut i = 0;
+    // SAFETY: every load reads `b` bytes at `p + i` with `i + b <= n` (or `4 * b`).
+    unsafe {
+        while i + 4 * b <= n {
+            let v = V::load(p.add(i))
+                .or(V::load(p.add(i + b)))
+                .or(V::load(p.add(i + 2 * b)))
+                .or(V::load(p.add(i + 3 * b)));
+            if v.any_high() {
+                break;
+            }
+            i += 4 * b;
+        }
+        while i + b <= n {
+            let m = V::load(p.add(i)).high_mask();
+            if m != 0 {
+                return i + V::first_in(m);
+            }
+            i += b;
+        }
+    }
+    i + scalar::ascii_valid_up_to(&src[i..])
+}
+
+/// Length of the longest prefix of units with no bit of `mask` set.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+unsafe fn units_clear_up_to<V: Vector>(src: &[u16], mask: u16, tail: fn(&[u16]) -> usize) -> usize {
+    let (n, u, p) = (src.len(), V::BYTES / 2, src.as_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: every load reads `2 * u` bytes at unit `i` with `i + u <= n` units
+    // (or `2 * u`).
+    unsafe {
+        let m = V::splat16(mask);
+        while i + 2 * u <= n {
+            let v = V::load(p.add(2 * i)).or(V::load(p.add(2 * i + 2 * u)));
+            if !v.and(m).is_zero() {
+                break;
+            }
+            i += 2 * u;
+        }
+        while i + u <= n {
+            if !V::load(p.add(2 * i)).and(m).is_zero() {
+                break;
+            }
+            i += u;
+        }
+    }
+    i + tail(&src[i..])
+}
+
+/// See [`scalar::basic_latin_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn basic_latin_valid_up_to<V: Vector>(src: &[u16]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { units_clear_up_to::<V>(src, 0xFF80, scalar::basic_latin_valid_up_to) }
+}
+
+/// See [`scalar::latin1_valid_up_to`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn latin1_valid_up_to<V: Vector>(src: &[u16]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { units_clear_up_to::<V>(src, 0xFF00, scalar::latin1_valid_up_to) }
+}
+
+/// See [`scalar::copy_ascii_to_ascii`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]` and stores write `dst[i..i + b]` (or `2 * b`),
+    // both in bounds as `i + b <= n`; the partial copy is of `k < b` bytes there too.
+    unsafe {
+        while i + 2 * b <= n {
+            let v0 = V::load(sp.add(i));
+            let v1 = V::load(sp.add(i + b));
+            if v0.or(v1).any_high() {
+                break;
+            }
+            v0.store(dp.add(i));
+            v1.store(dp.add(i + b));
+            i += 2 * b;
+        }
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            let m = v.high_mask();
+            if m != 0 {
+                let k = V::first_in(m);
+                ptr::copy_nonoverlapping(sp.add(i), dp.add(i), k);
+                return i + k;
+            }
+            v.store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::copy_ascii_to_ascii(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::copy_ascii_to_basic_latin`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]`, stores write units `dst[i..i + b]`
+    // (bytes `2 * i..2 * (i + b)`), in bounds as `i + b <= n`.
+    unsafe {
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            if v.any_high() {
+                break;
+            }
+            v.widen_lo().store(dp.add(2 * i));
+            v.widen_hi().store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::copy_ascii_to_basic_latin(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::copy_basic_latin_to_ascii`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn copy_basic_latin_to_ascii<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
+    // in bounds as `i + b <= n`.
+    unsafe {
+        let m = V::splat16(0xFF80);
+        while i + b <= n {
+            let a = V::load(sp.add(2 * i));
+            let c = V::load(sp.add(2 * i + b));
+            if !a.or(c).and(m).is_zero() {
+                break;
+            }
+            V::narrow(a, c).store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::copy_basic_latin_to_ascii(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::latin1_to_utf16`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: as in `copy_ascii_to_basic_latin`.
+    unsafe {
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            v.widen_lo().store(dp.add(2 * i));
+            v.widen_hi().store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::latin1_to_utf16(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::utf16_to_latin1_lossy`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_latin1_lossy<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let mut i = 0;
+    // SAFETY: as in `copy_basic_latin_to_ascii`.
+    unsafe {
+        let m = V::splat16(0x00FF);
+        while i + b <= n {
+            let a = V::load(sp.add(2 * i)).and(m);
+            let c = V::load(sp.add(2 * i + b)).and(m);
+            V::narrow(a, c).store(dp.add(i));
+            i += b;
+        }
+    }
+    i + scalar::utf16_to_latin1_lossy(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::latin1_to_utf8`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf8<V: Vector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r == src.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + V::BYTES);
+        let (rr, ww) = scalar::latin1_to_utf8(&src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Single-byte encodings and x-user-defined: decode to UTF-16 and UTF-8, encode from
+//! UTF-16 (and from UTF-8, staged through UTF-16).
+
+use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
+use crate::simd::scalar;
+use crate::simd::vector::{Lookup128, Vector};
+use crate::tables::single_byte::{Extra, Run};
+
+/// See [`scalar::single_byte_to_utf16`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u16],
+) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read `src[i..i + b]`, stores write units `dst[i..i + b]`, in
+    // bounds as `i + b <= n`.
+    unsafe {
+        let t = V::prepare(table);
+        let z = V::zero();
+        while i + b <= n {
+            let v = V::load(sp.add(i));
+            let (lo, hi) = V::lookup(&t, v);
+            // Unmapped: an upper-half byte whose code point is 0.
+            if lo.or(hi).eq8(z).and(v).any_high() {
+                break;
+            }
+            let (u0, u1) = V::interleave(lo, hi);
+            u0.store(dp.add(2 * i));
+            u1.store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::single_byte_to_utf16(table, &src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::single_byte_to_utf16`], for vectors without table lookups: ASCII in
+/// vectors, the rest 64 bytes at a time through the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn ascii_then_single_byte_to_utf16<V: Vector>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u16],
+) -> usize {
+    let mut r = 0;
+    loop {
+        // SAFETY: forwarded contract.
+        r += unsafe { copy_ascii_to_basic_latin::<V>(&src[r..], &mut dst[r..]) };
+        let end = src.len().min(dst.len()).min(r + 64);
+        let k = scalar::single_byte_to_utf16(table, &src[r..end], &mut dst[r..end]);
+        r += k;
+        if r < end || r == src.len().min(dst.len()) {
+            return r;
+        }
+    }
+}
+
+/// See [`scalar::x_user_defined_to_utf16`]: sign-extend, which makes 0xFF80..=0xFFFF
+/// of the bytes from 0x80, and clear bit 11 (0xF780..=0xF7FF; ASCII keeps it clear).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: as in `copy_ascii_to_basic_latin`.
+    unsafe {
+        let keep = V::splat16(0xF7FF);
+        while i + b <= n {
+            let (lo, hi) = V::load(sp.add(i)).widen_signed();
+            lo.and(keep).store(dp.add(2 * i));
+            hi.and(keep).store(dp.add(2 * i + b));
+            i += b;
+        }
+    }
+    i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
+}
+
+/// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
+/// vector's worth at a time through the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r == src.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + V::BYTES);
+        let (rr, ww) = scalar::single_byte_to_utf8(table, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}
+
+/// The bytes of units `x` that are ASCII or in the run (from `cp`, `last + 1` long,
+/// to bytes from `byte`), and the mask of those units.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+unsafe fn run_map<V: Vector>(x: V, cp: V, last: V, byte: V, high: V, z: V) -> (V, V) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let off = x.sub16(cp);
+        let in_run = off.subs16(last).eq16(z);
+        let ascii = x.and(high).eq16(z);
+        (
+            x.and(ascii).or(off.add16(byte).and(in_run)),
+            in_run.or(ascii),
+        )
+    }
+}
+
+/// See [`scalar::single_byte_encode_utf16`]: vectors of ASCII and run characters are
+/// mapped in vectors; in a vector with other units, those are looked up in `extra`
+/// one by one (the vector is stored, then patched).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_encode_utf16<V: Vector>(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { encode_utf16_with::<V>(run, extra, src, dst, |_, _| (V::zero(), V::zero())) }
+}
+
+/// [`single_byte_encode_utf16`] that also maps the units in `extra`'s block (if it
+/// has one) in vectors, by a 128-entry table lookup.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn single_byte_encode_utf16_block<V: Lookup128>(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+) -> usize {
+    let Some((base, block)) = extra.block() else {
+        // SAFETY: forwarded contract.
+        return unsafe { single_byte_encode_utf16::<V>(run, extra, src, dst) };
+    };
+    if src.len().min(dst.len()) < 2 * V::BYTES {
+        return scalar::single_byte_encode_utf16(run, extra, src, dst);
+    }
+    // SAFETY: forwarded contract; the closure only computes on registers.
+    unsafe {
+        let table = V::prepare(&block.map(u16::from));
+        let (base, last, flag) = (V::splat16(base), V::splat16(127), V::splat16(0x80));
+        let z = V::zero();
+        encode_utf16_with::<V>(run, extra, src, dst, |a, c| {
+            // Units in the block become bytes 0x80 | offset, all others 0 (ASCII),
+            // so the lookup gives the block's byte, or 0 where it has none.
+            let idx = |x: V| {
+                let off = x.sub16(base);
+                off.or(flag).and(off.subs16(last).eq16(z))
+            };
+            let (looked, _) = V::lookup(&table, V::narrow(idx(a), idx(c)));
+            (looked, looked.eq8(z).xor(V::splat8(0xFF)))
+        })
+    }
+}
+
+/// The loop of the UTF-16 single-byte encode kernels: ASCII and run units are mapped
+/// in vectors, `more(a, c)` maps others of the unit vectors `a` and `c` (giving the
+/// narrowed bytes, 0 elsewhere, and 0xFF lanes where it mapped), and what is left is
+/// looked up in `extra` one unit at a time (the vector is stored, then patched).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+unsafe fn encode_utf16_with<V: Vector>(
+    run: Run,
+    extra: &Extra,
+    src: &[u16],
+    dst: &mut [u8],
+    more: impl Fn(V, V) -> (V, V),
+) -> usize {
+    let n = src.len().min(dst.len());
+    let (b, sp) = (V::BYTES, src.as_ptr().cast::<u8>());
+    let mut i = 0;
+    // Bits of one lane in a `high_mask`.
+    let lane = (1u64 << (1 << V::MASK_SHIFT)) - 1;
+    let all = if b << V::MASK_SHIFT >= 64 {
+        !0
+    } else {
+        (1u64 << (b << V::MASK_SHIFT)) - 1
+    };
+    if run.len > 0 {
+        // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
+        // in bounds as `i + b <= n`.
+        unsafe {
+            let cp = V::splat16(run.code_point);
+            let last = V::splat16(u16::from(run.len) - 1);
+            let byte = V::splat16(u16::from(run.byte));
+            let high = V::splat16(0xFF80);
+            let z = V::zero();
+            let low = V::splat16(0x00FF);
+            'outer: while i + b <= n {
+                let (x0, x1) = (V::load(sp.add(2 * i)), V::load(sp.add(2 * i + b)));
+                let (a, oka) = run_map(x0, cp, last, byte, high, z);
+                let (c, okc) = run_map(x1, cp, last, byte, high, z);
+                let (extra_out, extra_ok) = more(x0, x1);
+                let ok = V::narrow(oka.and(low), okc.and(low))
+                    .or(extra_ok)
+                    .high_mask();
+                let out = V::narrow(a, c).or(extra_out);
+                if ok == all {
+                    out.store(dst.as_mut_ptr().add(i));
+                    i += b;
+                    continue;
+                }
+                // Check every other unit first, so nothing is written past a stop.
+                let mut bad = !ok & all;
+                while bad != 0 {
+                    let k = V::first_in(bad);
+                    if extra.get(u32::from(src[i + k])).is_none() {
+                        break 'outer;
+                    }
+                    bad &= !(lane << (k << V::MASK_SHIFT));
+                }
+                out.store(dst.as_mut_ptr().add(i));
+                let mut bad = !ok & all;
+                while bad != 0 {
+                    let k = V::first_in(bad);
+                    dst[i + k] = extra.get(u32::from(src[i + k])).unwrap_or(0);
+                    bad &= !(lane << (k << V::MASK_SHIFT));
+                }
+                i += b;
+            }
+        }
+    }
+    i + scalar::single_byte_encode_utf16(run, extra, &src[i..n], &mut dst[i..n])
+}
+
+/// UTF-16 units staged per round of [`staged_encode_utf8`].
+const STAGE: usize = 1024;
+
+/// Single-byte encode from UTF-8 (see [`scalar::single_byte_encode_utf8`]) through
+/// UTF-16 in a stack buffer, over the kernels of one ISA: `ascii` copies ASCII
+/// straight, then up to [`STAGE`] bytes are converted to UTF-16 by `to16` (valid UTF-8
+/// only) and encoded by `encode16`.
+#[inline(always)]
+pub(crate) fn staged_encode_utf8(
+    src: &[u8],
+    dst: &mut [u8],
+    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+    to16: impl Fn(&[u8], &mut [u16]) -> (usize, usize),
+    encode16: impl Fn(&[u16], &mut [u8]) -> usize,
+) -> (usize, usize) {
+    let mut units = [0u16; STAGE];
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        if r == src.len() || w == dst.len() {
+            return (r, w);
+        }
+        // One unit per byte written, so at most the room left.
+        let room = STAGE.min(dst.len() - w);
+        let end = src.len().min(r + STAGE);
+        let (read, converted) = to16(&src[r..end], &mut units[..room]);
+        let encoded = encode16(&units[..converted], &mut dst[w..]);
+        w += encoded;
+        if encoded < converted {
+            // Stopped inside: count the UTF-8 bytes of the units it encoded (all
+            // below U+D800 or above U+DFFF, as surrogates never encode).
+            r += units[..encoded]
+                .iter()
+                .map(|&u| 1 + usize::from(u >= 0x80) + usize::from(u >= 0x800))
+                .sum::<usize>();
+            return (r, w);
+        }
+        r += read;
+        if read == 0 {
+            // Malformed, cut off at the end of `src`, or no room for the character.
+            return (r, w);
+        }
+    }
+}

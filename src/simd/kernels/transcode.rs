@@ -1,0 +1,536 @@
+//! UTF-8 <-> UTF-16 by byte shuffles, after Lemire & Muła, "Transcoding Billions of
+//! Unicode Characters per Second with SIMD Instructions" (2022), written once over
+//! [`Transcode`] (AVX2 and NEON run it). The shuffle patterns and pack tables are
+//! those of [`crate::simd::transcode16`], 16 bytes wide: the kernels work on the
+//! [`Bytes16`] lanes of the vectors for them, and on whole vectors for the rest
+//! (masks, ASCII, runs of two- or three-byte characters).
+//!
+//! UTF-8 -> UTF-16 ([`utf8_to_utf16`]): the valid part of each chunk is taken a
+//! 64-byte window at a time. The masks of its high bytes and of its character starts
+//! pick, for each 16-byte block, either a widening (ASCII) or a pattern, from the
+//! end-of-character mask of its first 12 bytes, that spreads the bytes of the next
+//! six (up to two bytes each), four (up to three) or three (up to four) characters
+//! into `u16` or `u32` lanes, where shifts and masks make the code units
+//! ([`block_to_utf16`]). Where the starts show 32 bytes of two- or of three-byte
+//! characters, whole vectors of them are converted at once ([`runs_to_utf16`]).
+//!
+//! UTF-16 -> UTF-8 ([`units_to_utf8`]): a vector of units at a time. Basic Latin is
+//! narrowed; units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`]
+//! shuffle per eight units; other vectors without surrogates become four-unit
+//! quarters of `b0 | b1 << 8 | b2 << 16` lanes packed by [`PACK3`] ([`pack3`]).
+
+use super::utf16::units_to_utf8_chunked;
+use super::utf8_to_utf16::utf8_to_utf16_chunked;
+use crate::simd::transcode16::{
+    ALL_THREE, ALL_TWO, CLASS3, CLASS4, KEY3, KEY3_ALL_THREE, NONE, PACK2, PACK3, PACK3_LEN, STEP,
+    UTF8_CONSUMED, UTF8_PATTERNS,
+};
+use crate::simd::vector::{Bytes16, Transcode, Vector};
+
+/// Start masks (bit `i`: a character starts at byte `i`) of 32 bytes of two-byte and
+/// of three-byte characters: where [`runs_to_utf16`] is worth a try.
+const RUN2: u32 = 0x5555_5555;
+/// See [`RUN2`].
+const RUN3: u32 = 0x4924_9249;
+
+/// See [`crate::simd::scalar::utf8_to_utf16`]: validation a chunk at a time by
+/// `valid_up_to`, then [`utf8_blocks_to_utf16`]; the last bytes of a chunk and the
+/// characters near the end of `dst` go through the scalar code.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_utf16<V: Transcode>(
+    src: &[u8],
+    dst: &mut [u16],
+    valid_up_to: impl FnMut(&[u8]) -> usize,
+) -> (usize, usize) {
+    utf8_to_utf16_chunked(src, dst, 16, valid_up_to, |s, end, d| {
+        // SAFETY: forwarded contract; the driver passes valid UTF-8 `s[..end]` that
+        // starts and ends at character boundaries.
+        unsafe { utf8_blocks_to_utf16::<V>(s, end, d) }
+    })
+}
+
+/// Converts valid UTF-8 `src[..end]` to UTF-16 while 16 bytes of it and 16 units of
+/// room are left (see the module docs). Writes exactly the units it returns. Returns
+/// (bytes read, units written).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `src[..end]`
+/// (`end <= src.len()`) is valid UTF-8 starting and ending at character boundaries.
+#[inline(always)]
+unsafe fn utf8_blocks_to_utf16<V: Transcode>(
+    src: &[u8],
+    end: usize,
+    dst: &mut [u16],
+) -> (usize, usize) {
+    debug_assert!(end <= src.len());
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= end <= src.len()`), or
+    // `src[r + pos..r + pos + 16]` (`pos <= 48`), or `src[r..r + 16]`
+    // (`r + 16 <= end`), and whole table rows; stores write within units
+    // `dst[w..w + 16]` (`w + 16 <= dst.len()`), or `dst[w..w + 32]`
+    // (`w + 32 <= dst.len()`); `runs_to_utf16` gets `src[r..end]` and units
+    // `dst[w..]`, which start at character boundaries. The pattern's character
+    // lengths come from the start mask of these bytes (known for 13 bytes from `pos`,
+    // as `pos + 13 <= 64`), so (the input being valid) they are the real characters
+    // and end within the 16 bytes.
+    unsafe {
+        while r + 16 <= end && dst.len() - w >= 16 {
+            if r + 64 <= end {
+                // 32 bytes of ASCII at a time.
+                let mut ascii = !high32::<V>(sp.add(r));
+                while ascii && dst.len() - w >= 32 {
+                    for k in (0..32).step_by(b) {
+                        let v = V::load(sp.add(r + k));
+                        v.widen_lo().store(dp.add(w + k).cast());
+                        v.widen_hi().store(dp.add(w + k + b / 2).cast());
+                    }
+                    r += 32;
+                    w += 32;
+                    if r + 64 > end {
+                        break;
+                    }
+                    ascii = !high32::<V>(sp.add(r));
+                }
+                if r + 64 > end {
+                    continue;
+                }
+                let (high, starts) = V::utf8_masks64(sp.add(r));
+                let mut pos = 0;
+                let mut run = 0;
+                while pos <= 48 && dst.len() - w >= 16 {
+                    if (high >> pos) as u16 == 0 {
+                        V::Half::load(sp.add(r + pos)).widen_store(dp.add(w));
+                        pos += 16;
+                        w += 16;
+                        continue;
+                    }
+                    let s = (starts >> pos) as u32;
+                    if s == RUN2 || s == RUN3 {
+                        run = s;
+                        break;
+                    }
+                    // Byte `i` ends a character if byte `i + 1` starts one.
+                    let step = STEP[((s >> 1) & 0xFFF) as usize];
+                    let id = step as u8;
+                    debug_assert_ne!(id, NONE);
+                    if id == NONE {
+                        break;
+                    }
+                    w += block_to_utf16(V::Half::load(sp.add(r + pos)), id, dp.add(w));
+                    pos += usize::from(step >> 8);
+                }
+                r += pos;
+                if run != 0 {
+                    let (k, u) = runs_to_utf16::<V>(
+                        run == RUN3,
+                        sp.add(r),
+                        end - r,
+                        dp.add(w),
+                        dst.len() - w,
+                    );
+                    r += k;
+                    w += u;
+                    if k == 0 {
+                        let id = if run == RUN3 { ALL_THREE } else { ALL_TWO };
+                        w += block_to_utf16(V::Half::load(sp.add(r)), id, dp.add(w));
+                        r += usize::from(UTF8_CONSUMED[usize::from(id)]);
+                    }
+                } else if pos == 0 {
+                    break;
+                }
+                continue;
+            }
+            let v = V::Half::load(sp.add(r));
+            if v.is_ascii() {
+                v.widen_store(dp.add(w));
+                r += 16;
+                w += 16;
+                continue;
+            }
+            let step = STEP[((v.lead_mask() >> 1) & 0xFFF) as usize];
+            let id = step as u8;
+            if id == NONE {
+                break;
+            }
+            w += block_to_utf16(v, id, dp.add(w));
+            r += usize::from(step >> 8);
+        }
+    }
+    (r, w)
+}
+
+/// Whether any of the 32 bytes at `p` has its high bit set.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of 32
+/// bytes.
+#[inline(always)]
+unsafe fn high32<V: Vector>(p: *const u8) -> bool {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let mut v = V::load(p);
+        for k in (V::BYTES..32).step_by(V::BYTES) {
+            v = v.or(V::load(p.add(k)));
+        }
+        v.any_high()
+    }
+}
+
+/// Converts the characters of the 16 bytes `v` that pattern `id` (not [`NONE`])
+/// covers and writes their units, exactly, at `q`. Returns the units written.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `H`; `v` starts at a character
+/// boundary of valid UTF-8, `id` is the pattern of its end-of-character mask, and `q`
+/// is valid for writes of 6 units.
+#[inline(always)]
+unsafe fn block_to_utf16<H: Bytes16>(v: H, id: u8, q: *mut u16) -> usize {
+    // SAFETY: forwarded contract; stores write at most 6 units at `q`.
+    unsafe {
+        let t = v.shuffle(&UTF8_PATTERNS[usize::from(id)]);
+        if id < CLASS3 {
+            // u16 lanes: last byte | lead << 8 (lead 0 for ASCII).
+            let u = t
+                .and(H::splat16(0x7F))
+                .or(t.shr16::<2>().and(H::splat16(0x07C0)));
+            u.store6(q);
+            6
+        } else if id < CLASS4 {
+            // u32 lanes: last byte | middle << 8 | lead << 16, as present.
+            let u = t
+                .and(H::splat32(0x7F))
+                .or(t.shr32::<2>().and(H::splat32(0x0FC0)))
+                .or(t.shr32::<4>().and(H::splat32(0xF000)));
+            u.store_narrow32(q);
+            4
+        } else {
+            // u32 lanes of up to four bytes; the third byte keeps six bits, which for
+            // a three-byte lead (bit 6 set) is one too many: bit 17, cleared by the
+            // xor.
+            let c = t
+                .and(H::splat32(0x7F))
+                .or(t.shr32::<2>().and(H::splat32(0x0FC0)))
+                .or(t.shr32::<4>().and(H::splat32(0x3_F000)))
+                .or(t.shr32::<6>().and(H::splat32(0x1C_0000)))
+                .xor(t.shr32::<5>().and(H::splat32(0x2_0000)));
+            let mut cps = [0u32; 4];
+            c.store(cps.as_mut_ptr().cast());
+            let mut w = 0;
+            for &c in &cps[..3] {
+                if c < 0x10000 {
+                    *q.add(w) = c as u16;
+                    w += 1;
+                } else {
+                    let c = c - 0x10000;
+                    *q.add(w) = 0xD800 | (c >> 10) as u16;
+                    *q.add(w + 1) = 0xDC00 | (c & 0x3FF) as u16;
+                    w += 2;
+                }
+            }
+            w
+        }
+    }
+}
+
+/// Converts whole vectors of two-byte characters while the next `BYTES` bytes at `p`
+/// are such (or, if `three`, 16 characters while the next 48 bytes are three-byte
+/// characters). Returns (bytes read, units written).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p[..len]` is valid UTF-8
+/// starting and ending at character boundaries; `q` is valid for writes of `room`
+/// units.
+#[inline(always)]
+unsafe fn runs_to_utf16<V: Transcode>(
+    three: bool,
+    p: *const u8,
+    len: usize,
+    q: *mut u16,
+    room: usize,
+) -> (usize, usize) {
+    let (b, mut r, mut w) = (V::BYTES, 0, 0);
+    // SAFETY: loads read `p[r..r + b]` or `p[r..r + 48]` within `len`; stores write
+    // units `q[w..w + b / 2]` or `q[w..w + 16]` within `room`. With every lead byte
+    // of the expected length, the other bytes are its continuation bytes (the input
+    // is valid), and the last character ends within the loaded bytes.
+    unsafe {
+        while !three && r + b <= len && room - w >= b / 2 {
+            // u16 lanes: lead | trail << 8.
+            let x = V::load(p.add(r));
+            if !x.and(V::splat16(0xE0)).eq16(V::splat16(0xC0)).all_set() {
+                break;
+            }
+            let u = x
+                .and(V::splat16(0x1F))
+                .shl16::<6>()
+                .or(x.shr16::<8>().and(V::splat16(0x3F)));
+            u.store(q.add(w).cast());
+            r += b;
+            w += b / 2;
+        }
+        while three && r + 48 <= len && room - w >= 16 && V::three_byte_run16(p.add(r), q.add(w)) {
+            r += 48;
+            w += 16;
+        }
+    }
+    (r, w)
+}
+
+/// [`Transcode::three_byte_run16`] by shuffles: each 16-byte lane takes four
+/// characters (12 bytes) into `u32` lanes `last | mid << 8 | lead << 16`, where
+/// shifts and masks make the units.
+///
+/// # Safety
+/// As [`Transcode::three_byte_run16`].
+// NEON has its own (`ld3`, `st3`); the tests hold it against this one.
+#[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn three_byte_run16_by_lanes<V: Transcode>(p: *const u8, q: *mut u16) -> bool {
+    /// The pattern of four three-byte characters from the fourth byte of a lane.
+    static AT4: [u8; 16] = {
+        let mut t = UTF8_PATTERNS[ALL_THREE as usize];
+        let mut i = 0;
+        while i < 16 {
+            // Indexes below 12 move up by 4; the zero pattern (0x80) stays zero.
+            t[i] += 4;
+            i += 1;
+        }
+        t
+    };
+    // Characters per vector and vectors per pair (one vector of units).
+    let lanes = V::BYTES / 16;
+    let pairs = 2 / lanes;
+    debug_assert!(pairs * 8 * lanes == 16);
+    // SAFETY: forwarded contract: loads read 16 bytes at `12 k` (`k` below 4) or
+    // `12 k - 4` (`k` from 1), all within the 48 bytes; stores write `16` units.
+    unsafe {
+        let pat = V::table16(&UTF8_PATTERNS[usize::from(ALL_THREE)]);
+        let pat4 = V::table16(&AT4);
+        let (lead_mask, lead) = (V::splat32(0x00F0_0000), V::splat32(0x00E0_0000));
+        let mut t = [(V::zero(), V::zero()); 2];
+        let mut ok = V::splat8(0xFF);
+        for (j, t) in t.iter_mut().enumerate().take(pairs) {
+            // The second vector of a pair starts 4 bytes early, so as not to read past
+            // the 48 bytes, and its pattern skips them.
+            let at = 24 * lanes * j;
+            let a = V::load_lanes(p.add(at), 12).lookup16(pat);
+            let c = V::load_lanes(p.add(at + 12 * lanes - 4), 12).lookup16(pat4);
+            ok = ok
+                .and(a.and(lead_mask).eq32(lead))
+                .and(c.and(lead_mask).eq32(lead));
+            *t = (a, c);
+        }
+        if !ok.all_set() {
+            return false;
+        }
+        for (j, &(a, c)) in t.iter().enumerate().take(pairs) {
+            V::narrow32(three_byte_units(a), three_byte_units(c))
+                .store(q.add(8 * lanes * j).cast());
+        }
+    }
+    true
+}
+
+/// The code units of `u32` lanes `last | mid << 8 | lead << 16` of characters of one
+/// to three bytes (the missing bytes zero).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+// NEON has its own (`ld3`, `st3`); the tests hold it against this one.
+#[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+#[inline(always)]
+unsafe fn three_byte_units<V: Transcode>(t: V) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        t.and(V::splat32(0x7F))
+            .or(t.shr32::<2>().and(V::splat32(0x0FC0)))
+            .or(t.shr32::<4>().and(V::splat32(0xF000)))
+    }
+}
+
+/// Loads a vector of UTF-16 units, byte-swapped if `SWAP`.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of
+/// `BYTES` bytes.
+#[inline(always)]
+unsafe fn load_units<V: Vector, const SWAP: bool>(p: *const u8) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let v = V::load(p);
+        if SWAP {
+            v.swap16()
+        } else {
+            v
+        }
+    }
+}
+
+/// See [`crate::simd::scalar::units_to_utf8`]; `SWAP` means the other byte order
+/// than the target's. A vector of units at a time (two for Basic Latin); a vector
+/// with a surrogate, the last units and the units near the end of `dst` go through
+/// the scalar code. The last store of a vector is blended with what `dst` held, so
+/// nothing past the returned count changes.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+#[inline(always)]
+pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
+        // SAFETY: forwarded contract.
+        unsafe { units_to_utf8_vectors::<V, SWAP>(s, d) }
+    })
+}
+
+/// The vector loop of [`units_to_utf8`]: converts while a vector of units and
+/// `2 * BYTES` bytes of room are left, stopping before a vector with a surrogate.
+/// Returns (units read, bytes written).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+#[inline(always)]
+unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (b, n) = (V::BYTES, src.len() / 2);
+    let u = b / 2;
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut w) = (0, 0);
+    // SAFETY: loads read bytes `src[2 * i..2 * (i + u)]` (`i + u <= n`), or
+    // `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`), and whole table rows; stores
+    // (and the reads of the old bytes) touch `dst[w..w + 2 * b]`
+    // (`w + 2 * b <= dst.len()`): a vector of units takes at most `3 * u` bytes, and
+    // the last 16-byte store of its packs starts before that.
+    unsafe {
+        let (z, ones) = (V::zero(), V::splat8(0xFF));
+        let high = V::splat16(0xFF80);
+        while i + u <= n && dst.len() - w >= 2 * b {
+            if i + 2 * u <= n {
+                // Two vectors of Basic Latin at a time.
+                let a = load_units::<V, SWAP>(sp.add(2 * i));
+                let c = load_units::<V, SWAP>(sp.add(2 * i + b));
+                if a.or(c).and(high).is_zero() {
+                    V::narrow(a, c).store(dp.add(w));
+                    i += 2 * u;
+                    w += 2 * u;
+                    continue;
+                }
+            }
+            let v = load_units::<V, SWAP>(sp.add(2 * i));
+            if v.and(high).is_zero() {
+                v.store_narrow(dp.add(w));
+                i += u;
+                w += u;
+                continue;
+            }
+            let low6 = V::splat16(0x3F);
+            let cont = V::splat16(0x80);
+            let last = v.and(low6).or(cont);
+            let ascii = v.and(high).eq16(z);
+            let lead2 = v.shr16::<6>().or(V::splat16(0xC0));
+            let top = v.and(V::splat16(0xF800));
+            if top.is_zero() {
+                // One or two bytes per unit: lead | trail << 8 in each lane, packed
+                // eight units at a time.
+                let lanes = V::select(ascii, v, lead2.or(last.shl16::<8>()));
+                let m = V::lane_masks(ascii, z);
+                let key = |g: usize| ((m >> (16 * g)) & 0xFF) as usize;
+                let len = |g: usize| 16 - key(g).count_ones() as usize;
+                let groups = b / 16;
+                let at = w + (0..groups - 1).map(len).sum::<usize>();
+                let old = V::Half::load(dp.add(at));
+                for g in 0..groups {
+                    let packed = lanes.half(g).shuffle(&PACK2[key(g)]);
+                    if g + 1 < groups {
+                        packed.store(dp.add(w));
+                    } else {
+                        packed.blend_first(old, len(g)).store(dp.add(w));
+                    }
+                    w += len(g);
+                }
+                i += u;
+                continue;
+            }
+            if !top.eq16(V::splat16(0xD800)).is_zero() {
+                break;
+            }
+            let ge800 = top.eq16(z).xor(ones);
+            let mid = v.shr16::<6>().and(low6).or(cont);
+            let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
+            if ge800.all_set() {
+                w += V::store_utf8_3(lead3, mid, last, dp.add(w));
+                i += u;
+                continue;
+            }
+            let b0 = V::select(ge800, lead3, V::select(ascii, v, lead2));
+            let b1 = V::select(ge800, mid, last);
+            // Per eight units: the nibbles of those of at least two bytes, and of those
+            // of three.
+            let m = V::lane_masks(ascii.xor(ones), ge800);
+            let mut keys = [0; 4];
+            for (q, k) in keys.iter_mut().enumerate().take(b / 8) {
+                let s = 16 * (q / 2) + 4 * (q % 2);
+                *k = usize::from(KEY3[(((m >> s) & 0x0F) | ((m >> (s + 4)) & 0xF0)) as usize]);
+            }
+            w += pack3(b0.or(b1.shl16::<8>()), last, &keys, dp.add(w));
+            i += u;
+        }
+    }
+    (i, w)
+}
+
+/// Writes the UTF-8 of the units whose bytes are `b0 | b1 << 8` in `b01` and `b2`
+/// in `last` (`u16` lanes), each quarter (four units) packed by [`PACK3`] by its key
+/// in `keys`, at `p`. The last store is blended with what `p` held. Returns the
+/// bytes written.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
+/// writes of `2 * BYTES` bytes.
+#[inline(always)]
+pub(crate) unsafe fn pack3<V: Transcode>(b01: V, last: V, keys: &[usize; 4], p: *mut u8) -> usize {
+    let quarters = V::BYTES / 8;
+    let len = |q: usize| usize::from(PACK3_LEN[keys[q]]);
+    let at = (0..quarters - 1).map(len).sum::<usize>();
+    let mut w = 0;
+    // SAFETY: forwarded contract: the stores start below `3 * BYTES / 2 - 12` and
+    // write 16 bytes each.
+    unsafe {
+        let old = V::Half::load(p.add(at));
+        for q in 0..quarters {
+            let packed = V::quarter(b01, last, q).shuffle(&PACK3[keys[q]]);
+            if q + 1 < quarters {
+                packed.store(p.add(w));
+            } else {
+                packed.blend_first(old, len(q)).store(p.add(w));
+            }
+            w += len(q);
+        }
+    }
+    w
+}
+
+/// [`Transcode::store_utf8_3`] by [`pack3`].
+///
+/// # Safety
+/// As [`Transcode::store_utf8_3`].
+// NEON has its own (`ld3`, `st3`); the tests hold it against this one.
+#[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn store_utf8_3_by_pack3<V: Transcode>(
+    lead: V,
+    mid: V,
+    last: V,
+    p: *mut u8,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { pack3(lead.or(mid.shl16::<8>()), last, &[KEY3_ALL_THREE; 4], p) }
+}

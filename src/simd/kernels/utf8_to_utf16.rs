@@ -1,0 +1,86 @@
+//! UTF-8 -> UTF-16: the driver every kernel shares (validation a chunk at a time,
+//! then the conversion of the valid part), and the kernel for vectors without byte
+//! shuffles.
+
+use crate::simd::scalar;
+use crate::simd::vector::Vector;
+
+/// The driver of every UTF-8 → UTF-16 kernel (see [`scalar::utf8_to_utf16`]):
+/// `valid_up_to` validates a chunk of 4 KiB; `blocks(src, end, dst)` converts a
+/// prefix of the valid UTF-8 `src[..end]` (which starts and ends at character
+/// boundaries) into `dst`, returning (bytes read, units written) and stopping where
+/// it cannot go on (a character its vectors do not take, the last bytes, `dst`
+/// nearly full); the next `step` bytes (cut back to a character boundary) then go
+/// through the scalar code, and `blocks` resumes after them. At an invalid sequence
+/// or a full `dst`, the scalar code stops at it and so does this.
+#[inline(always)]
+pub(crate) fn utf8_to_utf16_chunked(
+    src: &[u8],
+    dst: &mut [u16],
+    step: usize,
+    mut valid_up_to: impl FnMut(&[u8]) -> usize,
+    mut blocks: impl FnMut(&[u8], usize, &mut [u16]) -> (usize, usize),
+) -> (usize, usize) {
+    const CHUNK: usize = 4096;
+    let (mut r, mut w) = (0, 0);
+    while r < src.len() {
+        let valid = valid_up_to(&src[r..src.len().min(r + CHUNK)]);
+        if valid == 0 {
+            break;
+        }
+        let end = r + valid;
+        while r < end {
+            let (rr, ww) = blocks(&src[r..], end - r, &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if r == end {
+                break;
+            }
+            let stop = end.min(r + step);
+            let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+            r += rr;
+            w += ww;
+            if rr == 0 {
+                return (r, w);
+            }
+        }
+    }
+    (r, w)
+}
+
+/// See [`scalar::utf8_to_utf16`], for vectors without byte shuffles: validates a
+/// chunk with `validate`, then widens ASCII vectors of the valid part and converts
+/// the rest a vector's worth at a time ([`utf8_to_utf16_chunked`]).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
+    src: &[u8],
+    dst: &mut [u16],
+    validate: impl FnMut(&[u8]) -> usize,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    utf8_to_utf16_chunked(src, dst, b, validate, |src, end, dst| {
+        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+        let (mut r, mut w) = (0, 0);
+        // SAFETY: the load reads `src[r..r + b]`, stores write units
+        // `dst[w..w + b]`, both in bounds by the loop's test.
+        unsafe {
+            while r + b <= end && dst.len() - w >= b {
+                let v = V::load(sp.add(r));
+                if v.any_high() {
+                    break;
+                }
+                v.widen_lo().store(dp.add(2 * w));
+                v.widen_hi().store(dp.add(2 * w + b));
+                r += b;
+                w += b;
+            }
+        }
+        (r, w)
+    })
+}

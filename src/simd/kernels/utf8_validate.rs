@@ -1,0 +1,450 @@
+//! UTF-8 validation (and validating copy) after Keiser & Lemire, "Validating UTF-8 in
+//! less than one instruction per byte" (2021): three 16-entry nibble lookups classify
+//! each pair of adjacent bytes; a saturating subtract finds the bytes that must be
+//! third or fourth bytes of a sequence.
+
+use crate::simd::scalar;
+use crate::simd::vector::{Shuffle, Vector};
+
+const TOO_SHORT: u8 = 1 << 0;
+const TOO_LONG: u8 = 1 << 1;
+const OVERLONG_3: u8 = 1 << 2;
+const TOO_LARGE: u8 = 1 << 3;
+const SURROGATE: u8 = 1 << 4;
+const OVERLONG_2: u8 = 1 << 5;
+const TOO_LARGE_1000: u8 = 1 << 6;
+const OVERLONG_4: u8 = 1 << 6;
+const TWO_CONTS: u8 = 1 << 7;
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the high nibble of the first byte of a pair.
+pub(crate) const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TOO_SHORT | OVERLONG_2,
+    TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// By the low nibble of the first byte of a pair.
+pub(crate) const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// By the high nibble of the second byte of a pair.
+pub(crate) const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// The greatest byte values that do not leave a sequence open at the end of a block
+/// (its last three bytes); loaded from the end for vectors shorter than 64 bytes.
+pub(crate) static INCOMPLETE_MAX: [u8; 64] = {
+    let mut a = [0xFF; 64];
+    a[61] = 0xEF;
+    a[62] = 0xDF;
+    a[63] = 0xBF;
+    a
+};
+
+/// The error bits of vector `v` (nonzero if something in it, or in the sequence it
+/// continues from `prev`, is invalid).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_check<V: Shuffle>(v: V, prev: V, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let p1 = v.prev1(prev);
+        let sc = t[0]
+            .lookup16(p1.high_nibbles())
+            .and(t[1].lookup16(p1.and(V::splat8(0x0F))))
+            .and(t[2].lookup16(v.high_nibbles()));
+        let must23 = v
+            .prev2(prev)
+            .subs8(V::splat8(0xE0 - 0x80))
+            .or(v.prev3(prev).subs8(V::splat8(0xF0 - 0x80)))
+            .and(V::splat8(0x80));
+        must23.xor(sc)
+    }
+}
+
+/// The start of the character that position `i` is in or just after (at most 3 back),
+/// given that everything before it was checked except a sequence left open.
+#[inline(always)]
+pub(crate) fn back_to_lead(src: &[u8], i: usize) -> usize {
+    for k in 1..=3 {
+        if i < k {
+            break;
+        }
+        let b = src[i - k];
+        if b >= 0xC0 {
+            return i - k;
+        }
+        if b < 0x80 {
+            break;
+        }
+    }
+    i
+}
+
+/// [`utf8_check`] given the bytes one (`p1`), two and three back of each byte of `v`
+/// (loaded from memory instead of shifted in).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+unsafe fn utf8_check_at<V: Shuffle>(v: V, p1: V, p2: V, p3: V, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let sc = t[0]
+            .lookup16(p1.high_nibbles())
+            .and(t[1].lookup16(p1.and(V::splat8(0x0F))))
+            .and(t[2].lookup16(v.high_nibbles()));
+        let must23 = p2
+            .subs8(V::splat8(0xE0 - 0x80))
+            .or(p3.subs8(V::splat8(0xF0 - 0x80)))
+            .and(V::splat8(0x80));
+        must23.xor(sc)
+    }
+}
+
+/// `err` with the error bits of the vector at `p + at` added.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; `3 <= at`, and `p + at - 3` is valid
+/// for reads of `V::BYTES + 3` bytes.
+#[inline(always)]
+unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V {
+    // SAFETY: forwarded contract: `p[at - 3..at + V::BYTES]` readable.
+    unsafe {
+        let v = V::load(p.add(at));
+        let (p1, p2, p3) = (
+            V::load(p.add(at - 1)),
+            V::load(p.add(at - 2)),
+            V::load(p.add(at - 3)),
+        );
+        err.or(utf8_check_at(v, p1, p2, p3, t))
+    }
+}
+
+/// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks, reading the bytes before
+/// each vector with unaligned loads; at the first block with an error (and for the
+/// tail) the scalar code finds the exact place.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
+    if n < BLOCK {
+        return group_tail(src, 0);
+    }
+    // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
+    // `src[i - 3..i + BLOCK]` with `i + BLOCK <= n` (the first block: `src[..BLOCK]`),
+    // and the last `b <= 64` bytes of `INCOMPLETE_MAX`.
+    let i = unsafe {
+        let t = [
+            V::table16(&BYTE_1_HIGH),
+            V::table16(&BYTE_1_LOW),
+            V::table16(&BYTE_2_HIGH),
+        ];
+        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
+        let first = V::load(p.add(0));
+        let z = V::zero();
+        let mut err = utf8_check_at(first, first.prev1(z), first.prev2(z), first.prev3(z), &t);
+        let mut at = b;
+        while at < BLOCK {
+            err = check_at(err, p, at, &t);
+            at += b;
+        }
+        if !err.is_zero() {
+            return group_tail(src, 0);
+        }
+        let mut i = BLOCK;
+        // Whether the bytes checked so far end inside a sequence.
+        let mut open = !V::load(p.add(i - b)).subs8(max).is_zero();
+        while i + GROUP <= n {
+            let mut any = V::zero();
+            let mut at = i;
+            while at < i + GROUP {
+                any = any.or(V::load(p.add(at)));
+                at += b;
+            }
+            if !any.any_high() {
+                if open {
+                    break;
+                }
+                i += GROUP;
+                continue;
+            }
+            // Blocks one by one: an ASCII block only needs the one before it complete.
+            let mut err = V::zero();
+            let mut blk = i;
+            while blk < i + GROUP {
+                let mut any = V::zero();
+                let mut at = blk;
+                while at < blk + BLOCK {
+                    any = any.or(V::load(p.add(at)));
+                    at += b;
+                }
+                if any.any_high() {
+                    let mut at = blk;
+                    while at < blk + BLOCK {
+                        err = check_at(err, p, at, &t);
+                        at += b;
+                    }
+                } else {
+                    err = err.or(V::load(p.add(blk - b)).subs8(max));
+                }
+                blk += BLOCK;
+            }
+            if !err.is_zero() {
+                return group_tail(src, i);
+            }
+            open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
+            i += GROUP;
+        }
+        while i + BLOCK <= n {
+            let mut err = V::zero();
+            let mut at = i;
+            while at < i + BLOCK {
+                err = check_at(err, p, at, &t);
+                at += b;
+            }
+            if !err.is_zero() {
+                break;
+            }
+            i += BLOCK;
+        }
+        i
+    };
+    group_tail(src, i)
+}
+
+/// See [`scalar::utf8_copy`]: [`utf8_valid_up_to`] storing each checked group to
+/// `dst` as it goes (one pass). A group that ends inside a sequence keeps its last
+/// vector back until the next group completes it, so nothing past the returned
+/// length is written.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let n = src.len().min(dst.len());
+    let src = &src[..n];
+    let (p, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let b = V::BYTES;
+    let k = BLOCK / b;
+    let mut i = 0;
+    // Bytes of `src` copied to `dst` so far: `i`, or `i - b` when the last group
+    // ended inside a sequence.
+    let mut stored = 0;
+    // SAFETY: loads read `src[i..i + GROUP]` with `i + GROUP <= n` (blocks of it), or
+    // `src[i..i + BLOCK]` with `i + BLOCK <= n`, and the last `b <= 64` bytes of
+    // `INCOMPLETE_MAX`; stores write the same ranges of `dst` (`n <= dst.len()`), and
+    // `src[stored..i]` (`b` bytes) to `dst[stored..i]`.
+    unsafe {
+        let t = [
+            V::table16(&BYTE_1_HIGH),
+            V::table16(&BYTE_1_LOW),
+            V::table16(&BYTE_2_HIGH),
+        ];
+        let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
+        let mut prev = V::zero();
+        let mut incomplete = V::zero();
+        // Stores `src[from..to]` (whole vectors) and the pending vector before it.
+        let flush = |stored: &mut usize, from: usize, to: usize| {
+            if *stored < from {
+                V::load(p.add(*stored)).store(dp.add(*stored));
+            }
+            let mut j = from;
+            while j < to {
+                V::load(p.add(j)).store(dp.add(j));
+                j += b;
+            }
+            *stored = to;
+        };
+        while i + GROUP <= n {
+            let mut any = V::zero();
+            for j in 0..GROUP / b {
+                any = any.or(V::load(p.add(i + j * b)));
+            }
+            if !any.any_high() {
+                if !incomplete.is_zero() {
+                    break;
+                }
+                for j in 0..GROUP / b {
+                    V::load(p.add(i + j * b)).store(dp.add(i + j * b));
+                }
+                stored = i + GROUP;
+                prev = V::load(p.add(i + GROUP - b));
+                i += GROUP;
+                continue;
+            }
+            let mut err = V::zero();
+            for blk in 0..GROUP / BLOCK {
+                let base = i + blk * BLOCK;
+                let mut vs = [V::zero(); 4];
+                let mut any = V::zero();
+                for (j, v) in vs.iter_mut().enumerate().take(k) {
+                    *v = V::load(p.add(base + j * b));
+                    any = any.or(*v);
+                }
+                if !any.any_high() {
+                    err = err.or(incomplete);
+                    incomplete = V::zero();
+                    prev = vs[k - 1];
+                    continue;
+                }
+                for v in vs.iter().take(k) {
+                    err = err.or(utf8_check(*v, prev, &t));
+                    prev = *v;
+                }
+                incomplete = prev.subs8(max);
+            }
+            if !err.is_zero() {
+                break;
+            }
+            let to = if incomplete.is_zero() {
+                i + GROUP
+            } else {
+                i + GROUP - b
+            };
+            flush(&mut stored, i, to);
+            i += GROUP;
+        }
+        if i + GROUP > n {
+            while i + BLOCK <= n {
+                let mut vs = [V::zero(); 4];
+                let mut any = V::zero();
+                for (j, v) in vs.iter_mut().enumerate().take(k) {
+                    *v = V::load(p.add(i + j * b));
+                    any = any.or(*v);
+                }
+                if !any.any_high() {
+                    if !incomplete.is_zero() {
+                        break;
+                    }
+                    if stored < i {
+                        V::load(p.add(stored)).store(dp.add(stored));
+                    }
+                    for (j, v) in vs.iter().enumerate().take(k) {
+                        v.store(dp.add(i + j * b));
+                    }
+                    stored = i + BLOCK;
+                    prev = vs[k - 1];
+                    i += BLOCK;
+                    continue;
+                }
+                let mut err = V::zero();
+                for v in vs.iter().take(k) {
+                    err = err.or(utf8_check(*v, prev, &t));
+                    prev = *v;
+                }
+                incomplete = prev.subs8(max);
+                if !err.is_zero() {
+                    break;
+                }
+                let to = if incomplete.is_zero() {
+                    i + BLOCK
+                } else {
+                    i + BLOCK - b
+                };
+                flush(&mut stored, i, to);
+                i += BLOCK;
+            }
+        }
+    }
+    let valid = group_tail(src, i);
+    debug_assert!(valid >= stored);
+    dst[stored..valid].copy_from_slice(&src[stored..valid]);
+    valid
+}
+
+/// The scalar validation from the character that position `i` is in.
+#[inline(always)]
+pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
+    let back = back_to_lead(src, i);
+    back + scalar::utf8_valid_up_to(&src[back..])
+}
+
+/// See [`scalar::utf8_valid_up_to`], for vectors without byte shuffles: the ASCII
+/// prefix in vectors, then the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn ascii_then_valid_up_to<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    let a = unsafe { super::ascii::ascii_valid_up_to::<V>(src) };
+    a + scalar::utf8_valid_up_to(&src[a..])
+}
+
+/// See [`scalar::utf8_copy`], for vectors without byte shuffles: the ASCII prefix in
+/// vectors, then the scalar code.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn ascii_then_copy<V: Vector>(src: &[u8], dst: &mut [u8]) -> usize {
+    // SAFETY: forwarded contract.
+    let a = unsafe { super::ascii::copy_ascii_to_ascii::<V>(src, dst) };
+    a + scalar::utf8_copy(&src[a..], &mut dst[a..])
+}

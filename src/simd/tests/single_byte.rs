@@ -1,0 +1,339 @@
+//! Single-byte encodings and x-user-defined: decode to UTF-16 and UTF-8, encode
+//! from UTF-16 and UTF-8.
+
+use super::*;
+
+/// Tables to test with: windows-1251-like (a run and scattered entries, some holes),
+/// x-user-defined, and random.
+fn tables() -> Vec<[u16; 128]> {
+    let mut rng = Rng(7);
+    let mut cyr = [0u16; 128];
+    for (i, c) in cyr.iter_mut().enumerate() {
+        *c = match i {
+            0x40.. => 0x410 + (i as u16 - 0x40),
+            0x18 => 0,
+            0x00..=0x0F => 0x2000 + i as u16 * 3,
+            _ => 0xA0 + i as u16,
+        };
+    }
+    let xud: [u16; 128] = core::array::from_fn(|i| 0xF780 + i as u16);
+    let random: [u16; 128] = core::array::from_fn(|_| match rng.below(4) {
+        0 => 0,
+        1 => 0x80 + rng.below(0x780) as u16,
+        _ => 0x800 + rng.below(0xD000) as u16,
+    });
+    std::vec![cyr, xud, random]
+}
+
+#[test]
+fn single_byte_decode() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for t in tables() {
+            for_inputs(bytes, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAAAA,
+                    |d| on_isa::single_byte_to_utf16(isa, &t, s, d),
+                    |d| scalar::single_byte_to_utf16(&t, s, d),
+                );
+                same_out(
+                    &what,
+                    s.len(),
+                    3,
+                    0xAA,
+                    |d| on_isa::single_byte_to_utf8(isa, &t, s, d),
+                    |d| scalar::single_byte_to_utf8(&t, s, d),
+                );
+            });
+        }
+    }
+}
+
+/// Long ASCII runs (where the AVX-512 decode to UTF-8 moves on to 64-byte aligned
+/// output) ended by a mapped, an unmapped or no byte at every position, into output
+/// at every alignment.
+#[test]
+fn single_byte_decode_ascii_runs() {
+    let t = tables()[0];
+    let (len, step) = if MIRI { (80, 37) } else { (300, 1) };
+    for isa in isas() {
+        for end in [None, Some(0xC0u8), Some(0x98)] {
+            for pos in (0..len).step_by(step) {
+                let mut s: Vec<u8> = (0..len).map(|i| b'!' + (i % 90) as u8).collect();
+                if let Some(b) = end {
+                    s[pos] = b;
+                }
+                for off in 0..64 {
+                    let mut a = std::vec![0xAAu8; 3 * len + 64];
+                    let mut b = a.clone();
+                    let ra = on_isa::single_byte_to_utf8(isa, &t, &s, &mut a[off..]);
+                    let rb = scalar::single_byte_to_utf8(&t, &s, &mut b[off..]);
+                    assert_eq!(ra, rb, "{isa:?}: pos {pos}, end {end:?}, off {off}");
+                    assert!(a == b, "{isa:?}: pos {pos}, end {end:?}, off {off}");
+                }
+                if end.is_none() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn x_user_defined_decode() {
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for_inputs(bytes, |s| {
+            same_out(
+                &what,
+                s.len(),
+                1,
+                0xAAAA,
+                |d| on_isa::x_user_defined_to_utf16(isa, s, d),
+                |d| scalar::x_user_defined_to_utf16(s, d),
+            );
+            same_out(
+                &what,
+                s.len(),
+                3,
+                0xAA,
+                |d| on_isa::x_user_defined_to_utf8(isa, s, d),
+                |d| scalar::x_user_defined_to_utf8(s, d),
+            );
+        });
+    }
+    let mut d = [0u16; 2];
+    assert_eq!(scalar::x_user_defined_to_utf16(b"a\xFF", &mut d), 2);
+    assert_eq!(d, [0x61, 0xF7FF]);
+}
+
+#[test]
+fn single_byte_encode() {
+    let runs = [
+        Run {
+            code_point: 0x410,
+            byte: 0xC0,
+            len: 64,
+        },
+        Run {
+            code_point: 0x80,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0x7C0,
+            byte: 0xA0,
+            len: 90,
+        },
+        Run {
+            code_point: 0xE01,
+            byte: 0xA1,
+            len: 58,
+        },
+        Run {
+            code_point: 0xF780,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0,
+            byte: 0,
+            len: 0,
+        },
+    ];
+    // Maps of the characters outside the run: none, the test tables' (which hold
+    // several of the characters the generators make), and one of those characters.
+    let mut extras = std::vec![Extra::EMPTY];
+    let mut few = Extra::EMPTY;
+    for c in [0xE9, 0x7FF, 0x800, 0x4E2D, 0xFFFF, 0xD7FF, 0xE000] {
+        few.insert(c, 0x80 + (c % 128) as u8);
+    }
+    extras.push(few);
+    let mut common = Extra::EMPTY;
+    for c in [0x436u32, 0xE9, 0x4E2D, 0x7FF, 0x800, 0xFFFF] {
+        common.insert(c, 0x80 + (c % 128) as u8);
+    }
+    extras.push(common);
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for run in runs {
+            for extra in &extras {
+                for_inputs(bytes, |s| {
+                    same_out(
+                        &what,
+                        s.len(),
+                        1,
+                        0xAA,
+                        |d| on_isa::single_byte_encode_utf8(isa, run, extra, s, d),
+                        |d| scalar::single_byte_encode_utf8(run, extra, s, d),
+                    );
+                });
+                for_inputs(units, |s| {
+                    same_out(
+                        &what,
+                        s.len(),
+                        1,
+                        0xAA,
+                        |d| on_isa::single_byte_encode_utf16(isa, run, extra, s, d),
+                        |d| scalar::single_byte_encode_utf16(run, extra, s, d),
+                    );
+                });
+            }
+        }
+        // Real tables' maps with their own runs (so with a block): the test table,
+        // and a KOI8-like one whose Cyrillic letters are scattered (the run is one
+        // letter long) next to box drawing and holes.
+        let mut koi = [0u16; 128];
+        for (i, c) in koi.iter_mut().enumerate() {
+            *c = match i {
+                0x40.. => 0x410 + ((i as u16 - 0x40) * 37) % 64,
+                0x05 | 0x33 => 0,
+                0x10..=0x13 => 0x404 + i as u16 - 0x10,
+                _ => 0x2500 + 2 * i as u16,
+            };
+        }
+        let koi_run = Run {
+            code_point: koi[0x41],
+            byte: 0xC1,
+            len: 1,
+        };
+        let cyr_run = Run {
+            code_point: 0x410,
+            byte: 0xC0,
+            len: 64,
+        };
+        let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+        for (t, run) in [(tables()[0], cyr_run), (koi, koi_run)] {
+            let extra = Extra::new(&t, run);
+            assert!(extra.block().is_some());
+            // Mostly the table's characters and ASCII, rarely one of the block that
+            // the table lacks, or one outside it.
+            let mut text = std::string::String::new();
+            for _ in 0..800 {
+                let c = match rng.below(400) {
+                    0 => 0x400 + rng.below(0x80) as u32,
+                    1 => 0x4E2D,
+                    k if k < 250 => u32::from(t[rng.below(128)]),
+                    _ => rng.below(128) as u32,
+                };
+                text.push(char::from_u32(c).unwrap_or(' '));
+            }
+            let utf16: Vec<u16> = text.encode_utf16().collect();
+            let lens: Vec<usize> = if MIRI {
+                std::vec![0, 1, 17, 70, 140]
+            } else {
+                (0..=140).chain([300, 700]).collect()
+            };
+            for off in offsets() {
+                for &len in &lens {
+                    let s = &utf16[off..off + len];
+                    same_out(
+                        &what,
+                        len,
+                        1,
+                        0xAA,
+                        |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
+                        |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
+                    );
+                    let s = &text.as_bytes()[off..off + len];
+                    same_out(
+                        &what,
+                        len,
+                        1,
+                        0xAA,
+                        |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
+                        |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
+                    );
+                }
+            }
+            for_inputs(units, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
+                    |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
+                );
+            });
+            for_inputs(bytes, |s| {
+                same_out(
+                    &what,
+                    s.len(),
+                    1,
+                    0xAA,
+                    |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
+                    |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
+                );
+            });
+        }
+    }
+}
+
+/// Runs of three-byte characters (x-user-defined's U+F780..U+F7FF, Thai's U+0E01..)
+/// on inputs that stay in the run for long stretches, at every offset and room.
+#[test]
+fn three_byte_run_encode() {
+    let runs = [
+        Run {
+            code_point: 0xF780,
+            byte: 0x80,
+            len: 128,
+        },
+        Run {
+            code_point: 0xE01,
+            byte: 0xA1,
+            len: 58,
+        },
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for isa in isas() {
+        let what = std::format!("{isa:?}");
+        for run in runs {
+            // Mostly ASCII and the run, rarely a character next to the run, and
+            // (in the second buffer) a corruption of a sequence.
+            for corrupt in [false, true] {
+                let mut buf = std::vec::Vec::new();
+                while buf.len() < 1200 {
+                    let c = match rng.below(300) {
+                        0 => u32::from(run.code_point) - 1,
+                        1 => u32::from(run.code_point) + u32::from(run.len),
+                        k if k < 150 => {
+                            u32::from(run.code_point) + rng.below(usize::from(run.len)) as u32
+                        }
+                        _ => rng.below(128) as u32,
+                    };
+                    let mut b = [0u8; 4];
+                    buf.extend_from_slice(
+                        char::from_u32(c).unwrap().encode_utf8(&mut b).as_bytes(),
+                    );
+                    if corrupt && rng.below(200) == 0 {
+                        let k = buf.len() - 1 - rng.below(2);
+                        buf[k] = rng.next() as u8;
+                    }
+                }
+                let lens: Vec<usize> = if MIRI {
+                    std::vec![0, 1, 17, 70, 140]
+                } else {
+                    (0..=140).chain([300, 700, 1100]).collect()
+                };
+                for off in offsets() {
+                    for &len in &lens {
+                        let s = &buf[off..off + len];
+                        same_out(
+                            &what,
+                            len,
+                            1,
+                            0xAA,
+                            |d| on_isa::single_byte_encode_utf8(isa, run, &Extra::EMPTY, s, d),
+                            |d| scalar::single_byte_encode_utf8(run, &Extra::EMPTY, s, d),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

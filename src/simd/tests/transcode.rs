@@ -1,0 +1,135 @@
+//! The UTF-8 <-> UTF-16 transcoder ([`crate::simd::kernels::transcode`]) on dense
+//! mixes of every character length.
+
+use super::*;
+
+/// Dense mixes of one- to four-byte characters (and, for UTF-16, of one- to three-byte
+/// units around surrogate pairs) with every output room, so every pattern class meets
+/// every stop position.
+#[test]
+fn dense_mixes_every_room() {
+    const CHARS: [u32; 12] = [
+        0x41, 0x7F, 0x80, 0x3B1, 0x7FF, 0x800, 0x4E2D, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF, 0xE000,
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let rounds = if MIRI { 2 } else { 1000 };
+    for isa in isas() {
+        for round in 0..rounds {
+            let count = 1 + rng.below(80);
+            // Some rounds without four-byte characters, some without ASCII, some of
+            // runs of two- or three-byte characters with a rare other one.
+            let pick = |rng: &mut Rng| match (round % 5, rng.below(40)) {
+                (0, _) | (3 | 4, 0) => CHARS[rng.below(12)],
+                (1, _) => CHARS[rng.below(8)],
+                (2, _) => CHARS[2 + rng.below(10)],
+                (3, _) => CHARS[2 + rng.below(3)],
+                _ => [0x800, 0x4E2D, 0xFFFF, 0xE000][rng.below(4)],
+            };
+            let text: std::string::String = (0..count)
+                .map(|_| char::from_u32(pick(&mut rng)).unwrap_or('a'))
+                .collect();
+            let utf16: Vec<u16> = text.encode_utf16().collect();
+            let bytes = text.as_bytes();
+            for room in 0..=utf16.len() + 1 {
+                let mut a = std::vec![0xAAAAu16; room];
+                let mut b = a.clone();
+                let ra = on_isa::utf8_to_utf16(isa, bytes, &mut a);
+                let rb = scalar::utf8_to_utf16(bytes, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to UTF-16, room {room}: {text:?}"
+                );
+            }
+            let le: Vec<u8> = utf16.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let be: Vec<u8> = utf16.iter().flat_map(|u| u.to_be_bytes()).collect();
+            for room in 0..=bytes.len() + 1 {
+                let mut a = std::vec![0xAAu8; room];
+                let mut b = a.clone();
+                let ra = on_isa::utf16_to_utf8(isa, &utf16, &mut a);
+                let rb = scalar::utf16_to_utf8(&utf16, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to UTF-8, room {room}: {text:?}"
+                );
+                for (src, big) in [(&le, false), (&be, true)] {
+                    let mut a = std::vec![0xAAu8; room];
+                    let mut b = a.clone();
+                    let ra = on_isa::units_to_utf8(isa, src, &mut a, big);
+                    let rb = scalar::units_to_utf8(src, &mut b, big);
+                    assert_eq!((ra, &a), (rb, &b), "{isa:?} units, be {big}, room {room}");
+                }
+            }
+        }
+    }
+}
+
+/// NEON converts runs of three-byte characters with its own lane operations (`ld3`,
+/// `st3`); the shuffle versions that the other ISAs run must agree with them.
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+#[test]
+fn neon_three_byte_lane_ops_match_shuffles() {
+    use crate::simd::aarch64::neon::Neon;
+    use crate::simd::kernels::transcode::{store_utf8_3_by_pack3, three_byte_run16_by_lanes};
+    use crate::simd::vector::{Transcode, Vector};
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let bmp3 = |rng: &mut Rng| loop {
+        let c = 0x800 + rng.below(0x10000 - 0x800) as u32;
+        if let Some(c) = char::from_u32(c) {
+            return c;
+        }
+    };
+    for round in 0..if MIRI { 20 } else { 2000 } {
+        // Sixteen three-byte characters; in half the rounds one of them is an ASCII
+        // and a two-byte character instead (still 48 bytes), so the run check fails.
+        let mut text = std::string::String::new();
+        let odd = if round % 2 == 1 { rng.below(16) } else { 16 };
+        for k in 0..16 {
+            if k == odd {
+                text.push('a');
+                text.push('é');
+            } else {
+                text.push(bmp3(&mut rng));
+            }
+        }
+        let src = text.as_bytes();
+        assert_eq!(src.len(), 48);
+        let (mut a, mut b) = ([0xAAAAu16; 16], [0xAAAAu16; 16]);
+        // SAFETY: NEON is baseline on aarch64; `src` is 48 bytes of valid UTF-8 and
+        // `a`, `b` hold 16 units.
+        let (ra, rb) = unsafe {
+            (
+                Neon::three_byte_run16(src.as_ptr(), a.as_mut_ptr()),
+                three_byte_run16_by_lanes::<Neon>(src.as_ptr(), b.as_mut_ptr()),
+            )
+        };
+        assert_eq!((ra, a), (rb, b), "{text}");
+        assert_eq!(ra, odd == 16);
+        if ra {
+            let want: Vec<u16> = text.encode_utf16().collect();
+            assert_eq!(&a[..], &want[..]);
+        }
+
+        // Eight units of three UTF-8 bytes each, as lead, middle and last bytes.
+        let units: Vec<u16> = (0..8).map(|_| bmp3(&mut rng) as u16).collect();
+        let lanes = |f: fn(u16) -> u16| units.iter().map(|&u| f(u)).collect::<Vec<u16>>();
+        let lead = lanes(|u| 0xE0 | u >> 12);
+        let mid = lanes(|u| 0x80 | (u >> 6 & 0x3F));
+        let last = lanes(|u| 0x80 | (u & 0x3F));
+        let (mut a, mut b) = ([0xAAu8; 32], [0xAAu8; 32]);
+        // SAFETY: NEON is baseline on aarch64; the lane vectors are 16 bytes each and
+        // `a`, `b` hold 32 bytes.
+        let (na, nb) = unsafe {
+            let v = |x: &[u16]| Neon::load(x.as_ptr().cast());
+            let (l, m, t) = (v(&lead), v(&mid), v(&last));
+            (
+                Neon::store_utf8_3(l, m, t, a.as_mut_ptr()),
+                store_utf8_3_by_pack3::<Neon>(l, m, t, b.as_mut_ptr()),
+            )
+        };
+        assert_eq!((na, a), (nb, b));
+        let want = std::string::String::from_utf16(&units).unwrap();
+        assert_eq!(&a[..24], want.as_bytes());
+    }
+}

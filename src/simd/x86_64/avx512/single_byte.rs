@@ -1,0 +1,383 @@
+//! AVX-512 single-byte decode to UTF-8 (`vpermi2b` lookups), single-byte encode from
+//! UTF-8 (runs of two-byte characters mapped in vectors) and x-user-defined.
+
+use super::avx512_fn;
+use super::utf16::units_utf8;
+use super::{low_bits, Avx512};
+use crate::simd::scalar;
+use crate::simd::vector::{Lookup128, Vector};
+use crate::tables::single_byte::{Extra, Run};
+use core::arch::x86_64::*;
+
+/// Non-ASCII bytes in a 64-byte block up to which [`sparse_single_byte`] is used.
+const SPARSE: u32 = 8;
+
+/// Decodes the 64-byte block `v` (at `sp`, with non-ASCII bytes `upper`, nonzero) to
+/// UTF-8 at `dp` a character at a time between ASCII runs. Returns (bytes read,
+/// bytes written, whether the whole block was decoded); stops before an unmapped byte.
+///
+/// # Safety
+/// The AVX-512 features; `sp` readable for 64 bytes, `dp` writable for 192.
+#[inline(always)]
+unsafe fn sparse_single_byte(
+    table: &[u16; 128],
+    v: __m512i,
+    upper: u64,
+    sp: *const u8,
+    dp: *mut u8,
+) -> (usize, usize, bool) {
+    let mut m = upper;
+    // SAFETY: masked moves touch only `sp[prev..p]` and `dp[w..w + p - prev]`, with
+    // `p <= 64` and `w` at most `prev + 2 * (non-ASCII bytes so far)`, within 192; a
+    // character takes at most 3 bytes.
+    unsafe {
+        let mut prev = m.trailing_zeros() as usize;
+        _mm512_mask_storeu_epi8(dp.cast(), low_bits(prev), v);
+        let mut w = prev;
+        loop {
+            let p = prev;
+            let c = table[usize::from(*sp.add(p) - 0x80)];
+            if c == 0 {
+                return (p, w, false);
+            }
+            let c = u32::from(c);
+            if c < 0x800 {
+                dp.add(w).write(0xC0 | (c >> 6) as u8);
+                dp.add(w + 1).write(0x80 | (c & 0x3F) as u8);
+                w += 2;
+            } else {
+                dp.add(w).write(0xE0 | (c >> 12) as u8);
+                dp.add(w + 1).write(0x80 | ((c >> 6) & 0x3F) as u8);
+                dp.add(w + 2).write(0x80 | (c & 0x3F) as u8);
+                w += 3;
+            }
+            m &= m - 1;
+            let next = if m == 0 {
+                64
+            } else {
+                m.trailing_zeros() as usize
+            };
+            let seg = low_bits(next - p - 1);
+            let x = _mm512_maskz_loadu_epi8(seg, sp.add(p + 1).cast());
+            _mm512_mask_storeu_epi8(dp.add(w).cast(), seg, x);
+            w += next - p - 1;
+            if m == 0 {
+                return (64, w, true);
+            }
+            prev = next;
+        }
+    }
+}
+
+avx512_fn! {
+/// See [`scalar::single_byte_to_utf8`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn single_byte_to_utf8(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: the features are enabled here; `prepare` only loads `table`.
+    let t = unsafe { Avx512::prepare(table) };
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`) or, in a run of ASCII,
+        // `src[r..r + 128]` (`r + 128 <= n`); at most 192 bytes are written at `w`
+        // (`w + 192 <= dst.len()`), 64 or 128 for ASCII. Skipping to the boundary
+        // moves `r` and `w` on by at most the 64 just converted.
+        unsafe {
+            while r + 64 <= n && dst.len() - w >= 192 {
+                let v = Avx512::load(sp.add(r));
+                let upper = _mm512_movepi8_mask(v.0);
+                if upper == 0 {
+                    v.store(dp.add(w));
+                    // A run of ASCII: on from the first output byte at a 64-byte
+                    // boundary (stores that split no cache line; the bytes before it
+                    // are written again, the same), 128 bytes at a time.
+                    let skip = 64 - (dp.add(w) as usize & 63);
+                    r += skip;
+                    w += skip;
+                    while r + 128 <= n && dst.len() - w >= 192 {
+                        let a = _mm512_loadu_si512(sp.add(r).cast());
+                        let b = _mm512_loadu_si512(sp.add(r + 64).cast());
+                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                            break;
+                        }
+                        _mm512_storeu_si512(dp.add(w).cast(), a);
+                        _mm512_storeu_si512(dp.add(w + 64).cast(), b);
+                        r += 128;
+                        w += 128;
+                    }
+                    continue;
+                }
+                if upper.count_ones() <= SPARSE {
+                    // A few non-ASCII bytes: copy the ASCII between them with masked
+                    // moves and write each character from the table.
+                    let (rr, ww, done) =
+                        sparse_single_byte(table, v.0, upper, sp.add(r), dp.add(w));
+                    r += rr;
+                    w += ww;
+                    if !done {
+                        break;
+                    }
+                    continue;
+                }
+                let (lo, hi) = Avx512::lookup(&t, v);
+                let unmapped = upper & _mm512_cmpeq_epi8_mask(lo.or(hi).0, _mm512_setzero_si512());
+                let count = unmapped.trailing_zeros() as usize;
+                let (u0, u1) = Avx512::interleave(lo, hi);
+                w += units_utf8(u0.0, count.min(32), dp.add(w));
+                if count > 32 {
+                    w += units_utf8(u1.0, count - 32, dp.add(w));
+                }
+                r += count;
+                if count < 64 {
+                    break;
+                }
+            }
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_to_utf8(table, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if r < end {
+            return (r, w);
+        }
+    }
+}
+}
+
+/// The code point and length of a well-formed two- or three-byte sequence (not a
+/// surrogate) at the start of `src`.
+#[inline(always)]
+fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
+    match *src {
+        [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
+            Some(((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2))
+        }
+        [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
+            let c =
+                (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            (c >= 0x800 && !(0xD800..=0xDFFF).contains(&c)).then_some((c, 3))
+        }
+        _ => None,
+    }
+}
+
+/// Whether [`single_byte_encode_utf8`] is the better choice for `run` than staging
+/// through UTF-16: a long run of two-byte characters, which it maps in vectors
+/// straight from UTF-8. (Staging measured faster for runs of three-byte characters:
+/// Thai, x-user-defined.)
+pub(crate) fn encodes_run(run: Run) -> bool {
+    run.len >= 32 && u32::from(run.code_point) + u32::from(run.len) <= 0x800
+}
+
+avx512_fn! {
+/// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
+/// vectors, other characters by `extra` without leaving the loop.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn single_byte_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let two_byte_run = run.len > 0 && u32::from(run.code_point) + u32::from(run.len) <= 0x800;
+    if !two_byte_run {
+        // SAFETY: the caller checked the features.
+        return scalar::single_byte_encode_utf8(run, extra, src, dst);
+    }
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 65]` (`r + 65 <= n`); at most 64 bytes are
+        // written at `w` (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
+        unsafe {
+            let c0 = _mm512_set1_epi8(0xC0u8 as i8);
+            let c80 = _mm512_set1_epi8(0x80u8 as i8);
+            let lead_base = _mm512_set1_epi8((0xC0 | (run.code_point >> 6)) as u8 as i8);
+            let low_base = _mm512_set1_epi8((run.code_point & 0x3F) as u8 as i8);
+            let len = _mm512_set1_epi8(run.len as i8);
+            let byte = _mm512_set1_epi8(run.byte as i8);
+            while r + 65 <= n && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let upper = _mm512_movepi8_mask(v);
+                if upper == 0 {
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                let next = _mm512_loadu_si512(sp.add(r + 1).cast());
+                let lead2 =
+                    _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(0xE0u8 as i8)), c0);
+                let cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, c0), c80);
+                let next_cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(next, c0), c80);
+                let d = _mm512_sub_epi8(v, lead_base);
+                let d_ok = _mm512_cmple_epu8_mask(d, _mm512_set1_epi8(3));
+                let x = _mm512_or_si512(
+                    _mm512_and_si512(_mm512_slli_epi16::<6>(d), c0),
+                    _mm512_and_si512(next, _mm512_set1_epi8(0x3F)),
+                );
+                let off = _mm512_sub_epi8(x, low_base);
+                let in_run = _mm512_cmplt_epu8_mask(off, len);
+                let good = lead2 & next_cont & d_ok & in_run & !(1u64 << 63);
+                let ok = !upper | good | (cont & (good << 1));
+                let limit = (!ok).trailing_zeros() as usize;
+                let keep = (!upper | good) & low_bits(limit);
+                let out = _mm512_mask_blend_epi8(good, v, _mm512_add_epi8(off, byte));
+                let packed = _mm512_maskz_compress_epi8(keep, out);
+                let k = keep.count_ones() as usize;
+                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
+                r += limit;
+                w += k;
+                if limit == 0 {
+                    // A character the vector does not map (or one cut by the vector
+                    // end): by the run or `extra`, then on.
+                    if w < dst.len() {
+                        if let Some((c, len)) = two_or_three(&src[r..]) {
+                            if let Some(b) = extra.map(run, c) {
+                                // `w < dst.len()` was checked above.
+                                dp.add(w).write(b);
+                                w += 1;
+                                r += len;
+                                continue;
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
+        }
+    }
+}
+}
+
+/// The 16 bytes `q` (0..4) of `v`, zero-extended to `u32` lanes.
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
+#[inline(always)]
+unsafe fn quarter_u32(v: __m512i, q: usize) -> __m512i {
+    // SAFETY: forwarded contract.
+    unsafe {
+        _mm512_cvtepu8_epi32(match q {
+            0 => _mm512_castsi512_si128(v),
+            1 => _mm512_extracti32x4_epi32::<1>(v),
+            2 => _mm512_extracti32x4_epi32::<2>(v),
+            _ => _mm512_extracti32x4_epi32::<3>(v),
+        })
+    }
+}
+
+avx512_fn! {
+/// See [`scalar::x_user_defined_to_utf8`]: each 16 bytes become 32-bit lanes holding
+/// the byte (ASCII) or `EF 9E|9F 80|low6` (U+F780..U+F7FF), packed by a compress.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    {
+        let dp = dst.as_mut_ptr();
+        // SAFETY: loads read `src[r..r + 64]` (`r + 64 <= n`); at most 192 bytes are
+        // written at `w` (`w + 192 <= dst.len()`): 48 per quarter, by masked stores of
+        // exactly the bytes counted.
+        unsafe {
+            let low6 = _mm512_set1_epi32(0x3F_0000);
+            let bit6 = _mm512_set1_epi32(0x100);
+            let base = _mm512_set1_epi32(0x80_9EEF);
+            while r + 64 <= n && dst.len() - w >= 192 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let upper = _mm512_movepi8_mask(v);
+                if upper == 0 {
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                for q in 0..4 {
+                    let hi = (upper >> (16 * q)) as u16;
+                    let x = quarter_u32(v, q);
+                    if hi == 0 {
+                        _mm_storeu_si128(dp.add(w).cast(), _mm512_cvtepi32_epi8(x));
+                        w += 16;
+                        continue;
+                    }
+                    // Bytes 0x80..=0xFF: EF, 9E + bit 6, 80 | low 6 bits.
+                    let three = _mm512_ternarylogic_epi32::<0xFE>(
+                        _mm512_and_si512(_mm512_slli_epi32::<16>(x), low6),
+                        _mm512_and_si512(_mm512_slli_epi32::<2>(x), bit6),
+                        base,
+                    );
+                    let lanes = _mm512_mask_mov_epi32(x, hi, three);
+                    let keep = 0x1111_1111_1111_1111
+                        | (_pdep_u64(u64::from(hi), 0x2222_2222_2222_2222) * 3);
+                    let packed = _mm512_maskz_compress_epi8(keep, lanes);
+                    let len = 16 + 2 * hi.count_ones() as usize;
+                    _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(len), packed);
+                    w += len;
+                }
+                r += 64;
+            }
+        }
+    }
+    let (rr, ww) = scalar::x_user_defined_to_utf8(&src[r..], &mut dst[w..]);
+    (r + rr, w + ww)
+}
+}
+
+avx512_fn! {
+/// See [`scalar::x_user_defined_to_utf16`]: sign extension makes 0xFF80..=0xFFFF of
+/// the bytes from 0x80, and clearing bit 11 makes 0xF780..=0xF7FF (ASCII has it
+/// clear).
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    let n = src.len().min(dst.len());
+    // Units up to a 64-byte boundary of the output, so that no store splits a line.
+    let head = ((64 - (dst.as_ptr() as usize & 63)) & 63) / 2;
+    let mut i = scalar::x_user_defined_to_utf16(&src[..head.min(n)], &mut dst[..head.min(n)]);
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: loads read `src[i..i + 64]`, stores write units `dst[i..i + 64]`, in
+    // bounds as `i + 64 <= n`.
+    unsafe {
+        let keep = _mm512_set1_epi16(0xF7FFu16 as i16);
+        while i + 64 <= n {
+            let lo = _mm512_cvtepi8_epi16(_mm256_loadu_si256(sp.add(i).cast()));
+            let hi = _mm512_cvtepi8_epi16(_mm256_loadu_si256(sp.add(i + 32).cast()));
+            _mm512_storeu_si512(dp.add(i).cast(), _mm512_and_si512(lo, keep));
+            _mm512_storeu_si512(dp.add(i + 32).cast(), _mm512_and_si512(hi, keep));
+            i += 64;
+        }
+    }
+    i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
+}
+}

@@ -1,0 +1,172 @@
+//! AVX-512 UTF-8 -> UTF-16: each 64-byte block validated in mask registers as it is
+//! converted (one pass).
+
+use super::avx512_fn;
+use super::{low_bits, widen_half};
+use crate::simd::scalar;
+use core::arch::x86_64::*;
+
+/// Converts valid UTF-8 from `src[r..]` to UTF-16 at `dst[w..]` a 64-byte block at a
+/// time, validating each block in mask registers as it is converted (one pass), while
+/// the block and the two bytes after it are in `src`, `dst` has room for 64 units, and
+/// the block starts with a one- to three-byte sequence. Each block starts at a
+/// character boundary and is converted up to its last sequence that ends in it (or up
+/// to its first four-byte sequence); a block with an error anywhere in that part (or a
+/// sequence it starts left incomplete) is left for the caller. Returns the new (r, w).
+///
+/// # Safety
+/// The AVX-512 features; `r` is a character boundary of the valid prefix of `src`.
+#[inline(always)]
+unsafe fn utf8_blocks_to_utf16(
+    src: &[u8],
+    mut r: usize,
+    dst: &mut [u16],
+    mut w: usize,
+) -> (usize, usize) {
+    let (sp, dp, n) = (src.as_ptr(), dst.as_mut_ptr(), src.len());
+    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); stores write at most 64
+    // units at `w` (`w + 64 <= dst.len()`), masked to the units produced.
+    unsafe {
+        let c3f = _mm512_set1_epi16(0x3F);
+        let byte = |b: u8| _mm512_set1_epi8(b as i8);
+        while r + 66 <= n && dst.len() - w >= 64 {
+            let v = _mm512_loadu_si512(sp.add(r).cast());
+            let high = _mm512_movepi8_mask(v);
+            if high == 0 {
+                _mm512_storeu_si512(
+                    dp.add(w).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
+                );
+                _mm512_storeu_si512(
+                    dp.add(w + 32).cast(),
+                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
+                );
+                r += 64;
+                w += 64;
+                continue;
+            }
+            let ge_c0 = _mm512_cmpge_epu8_mask(v, byte(0xC0));
+            let ge_c2 = _mm512_cmpge_epu8_mask(v, byte(0xC2));
+            let ge_e0 = _mm512_cmpge_epu8_mask(v, byte(0xE0));
+            let ge_f0 = _mm512_cmpge_epu8_mask(v, byte(0xF0));
+            let cont = high & !ge_c0;
+            let leads = !cont;
+            // The part converted: `src[r..r + c]`, up to the start of a sequence the
+            // block cuts, and before the first four-byte (or invalid F5..FF) lead.
+            let mut c = 64;
+            if *sp.add(r + 64) & 0xC0 == 0x80 {
+                if leads == 0 {
+                    break;
+                }
+                c = 63 - leads.leading_zeros() as usize;
+            }
+            let four = ge_f0 & low_bits(c);
+            if four != 0 {
+                c = four.trailing_zeros() as usize;
+            }
+            if c == 0 {
+                break;
+            }
+            let part = low_bits(c);
+            // Validation of `src[r..r + c]` (one- to three-byte sequences): no C0/C1
+            // lead; continuation bytes exactly where the leads before them expect
+            // them, checked up to position `c` (a lead, or the end of the block, when
+            // no sequence may be left open); E0 needs A0..BF next, ED 80..9F.
+            let lead3 = ge_e0 & !ge_f0;
+            let lead2 = ge_c2 & !ge_e0;
+            let expected = (lead2 << 1) | (lead3 << 1) | (lead3 << 2);
+            let (checked, open) = if c == 64 {
+                (!0, ((lead2 | lead3) >> 63) | (lead3 >> 62))
+            } else {
+                (low_bits(c + 1), 0)
+            };
+            let mut bad = ((cont ^ expected) & checked) | (ge_c0 & !ge_c2 & part) | open;
+            let three = ge_e0 & part != 0;
+            if three {
+                let e0 = _mm512_cmpeq_epi8_mask(v, byte(0xE0));
+                let ed = _mm512_cmpeq_epi8_mask(v, byte(0xED));
+                let below_a0 = _mm512_cmplt_epu8_mask(v, byte(0xA0));
+                bad |= ((e0 << 1) & below_a0 | (ed << 1) & !below_a0) & cont;
+            }
+            if bad != 0 {
+                break;
+            }
+            let lm = leads & part;
+            let k = lm.count_ones() as usize;
+            let c0 = _mm512_maskz_compress_epi8(lm, v);
+            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
+            if !three {
+                // One- and two-byte characters only: no third byte to gather.
+                for h in 0..2 {
+                    let count = k.saturating_sub(32 * h).min(32);
+                    if count == 0 {
+                        break;
+                    }
+                    let (b0, b1) = (widen_half(c0, h), widen_half(c1, h));
+                    let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+                    let two = _mm512_or_si512(
+                        _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+                        _mm512_and_si512(b1, c3f),
+                    );
+                    let u = _mm512_mask_blend_epi16(m2, b0, two);
+                    _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
+                }
+                r += c;
+                w += k;
+                continue;
+            }
+            let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
+            for h in 0..2 {
+                let count = k.saturating_sub(32 * h).min(32);
+                if count == 0 {
+                    break;
+                }
+                let (b0, b1, b2) = (widen_half(c0, h), widen_half(c1, h), widen_half(c2, h));
+                let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+                let m3 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
+                let t1 = _mm512_and_si512(b1, c3f);
+                let two = _mm512_or_si512(
+                    _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+                    t1,
+                );
+                let three = _mm512_or_si512(
+                    _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(t1)),
+                    _mm512_and_si512(b2, c3f),
+                );
+                let u = _mm512_mask_blend_epi16(m3, _mm512_mask_blend_epi16(m2, b0, two), three);
+                _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
+            }
+            r += c;
+            w += k;
+        }
+    }
+    (r, w)
+}
+
+avx512_fn! {
+/// See [`scalar::utf8_to_utf16`]: validation fused into the conversion of 64-byte
+/// blocks; what the blocks leave (tails, four-byte sequences, errors, a full `dst`)
+/// goes a 64-byte window at a time through the scalar code, which stops exactly where
+/// it has to.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract (the features); `r` is a character boundary of the
+        // valid prefix (everything before it was converted).
+        (r, w) = unsafe { utf8_blocks_to_utf16(src, r, dst, w) };
+        if r == src.len() {
+            return (r, w);
+        }
+        let stop = src.len().min(r + 64);
+        let (rr, ww) = scalar::utf8_to_utf16(&src[r..stop], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            return (r, w);
+        }
+    }
+}
+}
