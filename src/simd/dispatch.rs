@@ -159,6 +159,19 @@ fn utf8_valid_up_to(src: &[u8]) -> usize {
     _ => kernels::utf8_validate::utf8_valid_up_to::<V>(src),
 }
 
+/// Length of a prefix of `src` that is well-formed WTF-8 on its own and ends at a
+/// character boundary: at least the [`utf8_valid_up_to`] prefix, and past it only
+/// through surrogate sequences that no trail surrogate sequence directly follows a
+/// lead one in. Where it is shorter than `src`, `src` there starts with a surrogate
+/// sequence or with an ill-formed or incomplete one (the scalar code stops at every
+/// surrogate; the vector kernels let the surrogates of whole blocks through).
+fn wtf8_valid_prefix(src: &[u8]) -> usize {
+    if src.len() < SHORT => scalar::utf8_valid_up_to(src);
+    Sse2 => kernels::utf8_validate::ascii_then_valid_up_to::<V>(src),
+    Avx512 => avx512::wtf8_valid_prefix(src),
+    _ => kernels::utf8_validate::wtf8_valid_prefix::<V>(src),
+}
+
 /// Copies the longest prefix of `src` that fits in `dst`, is valid UTF-8 and does not
 /// end inside a sequence; returns its length.
 fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
