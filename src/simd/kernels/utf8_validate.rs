@@ -309,7 +309,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             err = check_at(err, p, at, &t);
             at += b;
         }
-        if !err.is_zero() && !(WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
+        if !(err.is_zero() || WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
             return group_tail(src, 0);
         }
         let mut i = BLOCK;
@@ -357,7 +357,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 }
                 blk += BLOCK;
             }
-            if !err.is_zero() && !(WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
+            if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
                 return group_tail(src, i);
             }
             open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
@@ -370,7 +370,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 err = check_at(err, p, at, &t);
                 at += b;
             }
-            if !err.is_zero() && !(WTF8 && only_lone_trails(err, src, i, i + BLOCK)) {
+            if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + BLOCK)) {
                 break;
             }
             i += BLOCK;
