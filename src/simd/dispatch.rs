@@ -159,6 +159,19 @@ fn utf8_valid_up_to(src: &[u8]) -> usize {
     _ => kernels::utf8_validate::utf8_valid_up_to::<V>(src),
 }
 
+/// Length of a prefix of `src` that is well-formed WTF-8 on its own and ends at a
+/// character boundary: at least the [`utf8_valid_up_to`] prefix, and past it only
+/// through surrogate sequences that no trail surrogate sequence directly follows a
+/// lead one in. Where it is shorter than `src`, `src` there starts with a surrogate
+/// sequence or with an ill-formed or incomplete one (the scalar code stops at every
+/// surrogate; the vector kernels let the surrogates of whole blocks through).
+fn wtf8_valid_prefix(src: &[u8]) -> usize {
+    if src.len() < SHORT => scalar::utf8_valid_up_to(src);
+    Sse2 => kernels::utf8_validate::ascii_then_valid_up_to::<V>(src),
+    Avx512 => avx512::wtf8_valid_prefix(src),
+    _ => kernels::utf8_validate::wtf8_valid_prefix::<V>(src),
+}
+
 /// Copies the longest prefix of `src` that fits in `dst`, is valid UTF-8 and does not
 /// end inside a sequence; returns its length.
 fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
@@ -222,8 +235,9 @@ fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usiz
 /// byte. Returns (bytes read, bytes written).
 fn single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::single_byte_to_utf8(table, src, dst);
+    Sse2 => kernels::single_byte::single_byte_to_utf8::<V>(table, src, dst),
     Avx512 => avx512::single_byte_to_utf8(table, src, dst),
-    _ => kernels::single_byte::single_byte_to_utf8::<V>(table, src, dst),
+    _ => staged_decode_utf8::<V>(src, dst, |s, d| V::single_byte_to_utf16(table, s, d)),
 }
 
 /// x-user-defined to UTF-16 while it fits; bytes decoded.
@@ -236,8 +250,9 @@ fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
 /// x-user-defined to UTF-8 while each character fits; (read, written).
 fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::x_user_defined_to_utf8(src, dst);
+    Sse2 => V::single_byte_to_utf8(&scalar::X_USER_DEFINED, src, dst),
     Avx512 => avx512::x_user_defined_to_utf8(src, dst),
-    _ => V::single_byte_to_utf8(&scalar::X_USER_DEFINED, src, dst),
+    _ => staged_decode_utf8::<V>(src, dst, |s, d| V::x_user_defined_to_utf16(s, d)),
 }
 
 /// Single-byte encode from UTF-16 of ASCII, `run` and `extra` while it fits; units
@@ -400,6 +415,28 @@ unsafe fn staged_encode_utf8<K: Kernels>(
         |s, d| unsafe { K::utf8_to_utf16(s, d) },
         // SAFETY: forwarded contract.
         |s, d| unsafe { K::single_byte_encode_utf16(run, extra, s, d) },
+    )
+}
+
+/// Single-byte decode to UTF-8 on the kernels of `K`, through UTF-16 (`to16`, a
+/// kernel of `K`): see [`kernels::single_byte::staged_decode_utf8`].
+///
+/// # Safety
+/// The CPU must have the features of `K`.
+#[inline(always)]
+unsafe fn staged_decode_utf8<K: Kernels>(
+    src: &[u8],
+    dst: &mut [u8],
+    to16: impl Fn(&[u8], &mut [u16]) -> usize,
+) -> (usize, usize) {
+    kernels::single_byte::staged_decode_utf8(
+        src,
+        dst,
+        // SAFETY: forwarded contract.
+        |s, d| unsafe { K::copy_ascii_to_ascii(s, d) },
+        to16,
+        // SAFETY: forwarded contract.
+        |s, d| unsafe { K::utf16_to_utf8(s, d) },
     )
 }
 

@@ -142,12 +142,16 @@ pub(crate) fn valid_up_to_from(bytes: &[u8], mut i: usize, mut after_lead: bool)
             after_lead = is_lead(u);
             i += 3;
         }
-        let k = simd::utf8_valid_up_to(&bytes[i..]);
+        // The kernel lets the surrogates of whole blocks through (checking that no
+        // trail follows a lead there) and stops at the others.
+        let k = simd::wtf8_valid_prefix(&bytes[i..]);
         if k == 0 {
             return i;
         }
         i += k;
-        after_lead = false;
+        // The prefix may end with a lead surrogate sequence (a character boundary:
+        // an `ED` there is a lead byte).
+        after_lead = i >= 3 && surrogate_at(&bytes[i - 3..]).is_some_and(is_lead);
     }
 }
 

@@ -272,6 +272,44 @@ unsafe fn encode_utf16_with<V: Vector>(
     i + scalar::single_byte_encode_utf16(run, extra, &src[i..n], &mut dst[i..n])
 }
 
+/// Bytes staged per round of [`staged_decode_utf8`] (as many UTF-16 units: 512 bytes
+/// on the stack).
+const DECODE_STAGE: usize = 256;
+
+/// Single-byte decode to UTF-8 (see [`scalar::single_byte_to_utf8`]) through UTF-16 in
+/// a stack buffer, over the kernels of one ISA: `ascii` copies ASCII straight, then up
+/// to [`DECODE_STAGE`] bytes are looked up to UTF-16 by `to16` (stopping before an
+/// unmapped byte) and converted to UTF-8 by `to8` (stopping before a character that
+/// does not fit). A byte is one unit, so units read are bytes read.
+#[inline(always)]
+pub(crate) fn staged_decode_utf8(
+    src: &[u8],
+    dst: &mut [u8],
+    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+    to16: impl Fn(&[u8], &mut [u16]) -> usize,
+    to8: impl Fn(&[u16], &mut [u8]) -> (usize, usize),
+) -> (usize, usize) {
+    let mut units = [0u16; DECODE_STAGE];
+    let (mut r, mut w) = (0, 0);
+    loop {
+        let k = ascii(&src[r..], &mut dst[w..]);
+        r += k;
+        w += k;
+        if r == src.len() || w == dst.len() {
+            return (r, w);
+        }
+        let end = src.len().min(r + DECODE_STAGE);
+        let looked_up = to16(&src[r..end], &mut units);
+        let (read, written) = to8(&units[..looked_up], &mut dst[w..]);
+        r += read;
+        w += written;
+        if read < end - (r - read) || read == 0 {
+            // An unmapped byte, or no room for the next character.
+            return (r, w);
+        }
+    }
+}
+
 /// UTF-16 units staged per round of [`staged_encode_utf8`].
 const STAGE: usize = 1024;
 

@@ -77,6 +77,81 @@ pub(crate) const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
 ];
 
+/// [`BYTE_2_HIGH`] for WTF-8 validation: the surrogate bit only for second bytes
+/// `B0..BF`, so that a lead surrogate sequence (`ED A0..AF`) passes and only a trail
+/// surrogate sequence (`ED B0..BF`) is flagged, for the caller to check what precedes
+/// it.
+pub(crate) const BYTE_2_HIGH_WTF8: [u8; 16] = {
+    let mut t = BYTE_2_HIGH;
+    t[0xA] &= !SURROGATE;
+    t
+};
+
+/// Every error bit but the surrogate bit.
+pub(crate) const NOT_SURROGATE: u8 = !SURROGATE;
+
+/// Whether the `ED` at `q` starts a trail surrogate sequence that directly follows a
+/// lead surrogate sequence in `src` (a surrogate pair written as two sequences, which
+/// WTF-8 forbids).
+#[inline]
+pub(crate) fn pair_at(src: &[u8], q: usize) -> bool {
+    q >= 3
+        && q + 1 < src.len()
+        && src[q] == 0xED
+        && src[q + 1] & 0xF0 == 0xB0
+        && src[q - 3] == 0xED
+        && src[q - 2] & 0xF0 == 0xA0
+}
+
+/// Whether one of the bytes at `base + k`, for each byte `k` marked in `mask` (`1 <<
+/// shift` bits per byte), starts a trail surrogate sequence after a lead one
+/// ([`pair_at`]).
+#[inline]
+pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -> bool {
+    while mask != 0 {
+        let k = (mask.trailing_zeros() >> shift) as usize;
+        if pair_at(src, base + k) {
+            return true;
+        }
+        let next = (k as u32 + 1) << shift;
+        mask = if next >= 64 {
+            0
+        } else {
+            mask & (!0u64 << next)
+        };
+    }
+    false
+}
+
+/// WTF-8 mode of the validators: whether the error bits `err` of the checked bytes
+/// `src[from..to]` are only trail surrogate flags (from [`BYTE_2_HIGH_WTF8`]), none of
+/// them right after a lead surrogate sequence, so that the bytes are well-formed WTF-8.
+///
+/// # Safety
+/// The ISA contract; `from <= to <= src.len()`, `to - from` a multiple of `V::BYTES`.
+#[inline(always)]
+unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
+    // SAFETY: the loads read `src[j..j + V::BYTES]` with `j + V::BYTES <= to`.
+    unsafe {
+        if !err.and(V::splat8(NOT_SURROGATE)).is_zero() {
+            return false;
+        }
+        if from > 0 && pair_at(src, from - 1) {
+            return false;
+        }
+        let (p, ed) = (src.as_ptr(), V::splat8(0xED));
+        let mut j = from;
+        while j < to {
+            let m = V::load(p.add(j)).eq8(ed).high_mask();
+            if pair_in_mask(src, j, m, V::MASK_SHIFT) {
+                return false;
+            }
+            j += V::BYTES;
+        }
+        true
+    }
+}
+
 /// The greatest byte values that do not leave a sequence open at the end of a block
 /// (its last three bytes); loaded from the end for vectors shorter than 64 bytes.
 pub(crate) static INCOMPLETE_MAX: [u8; 64] = {
@@ -181,6 +256,31 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
 /// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { valid_up_to::<V, false>(src) }
+}
+
+/// The WTF-8 prefix check (see `dispatch::wtf8_valid_prefix`): [`utf8_valid_up_to`]
+/// that lets surrogate sequences through as long as no trail surrogate sequence
+/// directly follows a lead one. Stops (in the scalar code, which takes no
+/// surrogates) in the last partial block or at the first block with another error.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn wtf8_valid_prefix<V: Shuffle>(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { valid_up_to::<V, true>(src) }
+}
+
+/// [`utf8_valid_up_to`], or with `WTF8` [`wtf8_valid_prefix`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
     const BLOCK: usize = 64;
     const GROUP: usize = 4 * BLOCK;
     let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
@@ -194,7 +294,11 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
         let t = [
             V::table16(&BYTE_1_HIGH),
             V::table16(&BYTE_1_LOW),
-            V::table16(&BYTE_2_HIGH),
+            V::table16(if WTF8 {
+                &BYTE_2_HIGH_WTF8
+            } else {
+                &BYTE_2_HIGH
+            }),
         ];
         let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
         let first = V::load(p.add(0));
@@ -205,7 +309,7 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
             err = check_at(err, p, at, &t);
             at += b;
         }
-        if !err.is_zero() {
+        if !(err.is_zero() || WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
             return group_tail(src, 0);
         }
         let mut i = BLOCK;
@@ -242,11 +346,18 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
                         at += b;
                     }
                 } else {
-                    err = err.or(V::load(p.add(blk - b)).subs8(max));
+                    let open = V::load(p.add(blk - b)).subs8(max);
+                    // In WTF-8 mode the surrogate bit must mean a trail surrogate
+                    // only: a sequence left open sets every bit instead.
+                    err = err.or(if WTF8 {
+                        open.eq8(V::zero()).xor(V::splat8(0xFF))
+                    } else {
+                        open
+                    });
                 }
                 blk += BLOCK;
             }
-            if !err.is_zero() {
+            if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
                 return group_tail(src, i);
             }
             open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
@@ -259,7 +370,7 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Shuffle>(src: &[u8]) -> usize {
                 err = check_at(err, p, at, &t);
                 at += b;
             }
-            if !err.is_zero() {
+            if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + BLOCK)) {
                 break;
             }
             i += BLOCK;

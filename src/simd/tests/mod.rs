@@ -18,6 +18,7 @@ mod single_byte;
 mod transcode;
 mod utf16;
 mod utf8;
+mod wtf8;
 
 /// Small, fast, deterministic generator (xorshift64*).
 struct Rng(u64);

@@ -18,7 +18,8 @@
 
 use super::avx512_fn;
 use crate::simd::kernels::utf8_validate::{
-    self as kernels, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX,
+    self as kernels, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, BYTE_2_HIGH_WTF8, INCOMPLETE_MAX,
+    NOT_SURROGATE,
 };
 use core::arch::x86_64::*;
 
@@ -36,6 +37,9 @@ const fn wide(t: &[u8; 16]) -> [u8; 64] {
 
 /// [`BYTE_1_HIGH`], [`BYTE_1_LOW`] and [`BYTE_2_HIGH`] for `vpermb`.
 static TABLES: [[u8; 64]; 3] = [wide(&BYTE_1_HIGH), wide(&BYTE_1_LOW), wide(&BYTE_2_HIGH)];
+
+/// [`BYTE_2_HIGH_WTF8`] for `vpermb` (the third table in WTF-8 mode).
+static TABLE_2_WTF8: [u8; 64] = wide(&BYTE_2_HIGH_WTF8);
 
 /// `vpermb` indices moving each byte up by one, two and three lanes (the low lanes
 /// are zeroed by a mask).
@@ -65,19 +69,23 @@ struct Consts {
 }
 
 impl Consts {
-    /// Loads the tables.
+    /// Loads the tables (with `WTF8`, the third one of WTF-8 mode).
     ///
     /// # Safety
     /// The AVX-512 features.
     #[inline(always)]
-    unsafe fn new() -> Self {
+    unsafe fn new<const WTF8: bool>() -> Self {
         // SAFETY: each table is 64 readable bytes; the caller has the features.
         unsafe {
             Consts {
                 t: [
                     _mm512_loadu_si512(TABLES[0].as_ptr().cast()),
                     _mm512_loadu_si512(TABLES[1].as_ptr().cast()),
-                    _mm512_loadu_si512(TABLES[2].as_ptr().cast()),
+                    _mm512_loadu_si512(
+                        if WTF8 { &TABLE_2_WTF8 } else { &TABLES[2] }
+                            .as_ptr()
+                            .cast(),
+                    ),
                 ],
                 e0: _mm512_set1_epi8((0xE0u8 - 0x80) as i8),
                 f0: _mm512_set1_epi8((0xF0u8 - 0x80) as i8),
@@ -146,6 +154,37 @@ unsafe fn check_partial(err: __m512i, p: *const u8, i: usize, len: usize, c: &Co
     }
 }
 
+/// WTF-8 mode: whether the error bits `err` of the checked bytes `src[from..to]` are
+/// only trail surrogate flags, none of them right after a lead surrogate sequence (see
+/// [`kernels::pair_at`]).
+///
+/// # Safety
+/// The AVX-512 features; `from <= to <= src.len()`.
+#[inline(always)]
+unsafe fn only_lone_trails(err: __m512i, src: &[u8], from: usize, to: usize) -> bool {
+    // SAFETY: the masked loads read only `src[j..to]`; the caller has the features.
+    unsafe {
+        if _mm512_test_epi8_mask(err, _mm512_set1_epi8(NOT_SURROGATE as i8)) != 0 {
+            return false;
+        }
+        if from > 0 && kernels::pair_at(src, from - 1) {
+            return false;
+        }
+        let (p, ed) = (src.as_ptr(), _mm512_set1_epi8(0xEDu8 as i8));
+        let mut j = from;
+        while j < to {
+            let len = (to - j).min(64);
+            let m = if len >= 64 { !0 } else { (1u64 << len) - 1 };
+            let v = _mm512_maskz_loadu_epi8(m, p.add(j).cast());
+            if kernels::pair_in_mask(src, j, _mm512_cmpeq_epi8_mask(v, ed), 0) {
+                return false;
+            }
+            j += len;
+        }
+        true
+    }
+}
+
 /// Whether any bit of `v` is set.
 ///
 /// # Safety
@@ -163,7 +202,18 @@ avx512_fn! {
 /// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn utf8_valid_up_to(src: &[u8]) -> usize {
     // SAFETY: forwarded contract; nothing is stored.
-    unsafe { run::<false>(src, core::ptr::null_mut()).0 }
+    unsafe { run::<false, false>(src, core::ptr::null_mut()).0 }
+}
+}
+
+avx512_fn! {
+/// See [`kernels::wtf8_valid_prefix`].
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn wtf8_valid_prefix(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract; nothing is stored.
+    unsafe { run::<false, true>(src, core::ptr::null_mut()).0 }
 }
 }
 
@@ -179,20 +229,21 @@ pub(crate) unsafe fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let src = &src[..n];
     // SAFETY: forwarded contract; `dst` has at least `n` bytes.
-    let (valid, stored) = unsafe { run::<true>(src, dst.as_mut_ptr()) };
+    let (valid, stored) = unsafe { run::<true, false>(src, dst.as_mut_ptr()) };
     dst[stored..valid].copy_from_slice(&src[stored..valid]);
     valid
 }
 }
 
 /// The validation loop: the length of the valid prefix of `src`, and (with `COPY`) how
-/// much of it has been stored to `dst` (at most that length).
+/// much of it has been stored to `dst` (at most that length). With `WTF8` (never with
+/// `COPY`), the prefix of [`wtf8_valid_prefix`].
 ///
 /// # Safety
 /// The AVX-512 features ([`super`]); with `COPY`, `dst` valid for
 /// `src.len()` bytes of writes.
 #[inline(always)]
-unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
+unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
     // Blocks per group.
     const K: usize = 4;
     const BLOCK: usize = 64;
@@ -215,11 +266,15 @@ unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
                 *stored += len;
             }
         };
-        let c = Consts::new();
+        let c = Consts::new::<WTF8>();
+        // Whether the error bits of `src[from..to]` stop the check.
+        let fails = |err: __m512i, from: usize, to: usize| {
+            nonzero(err) && !(WTF8 && only_lone_trails(err, src, from, to))
+        };
         let zero = _mm512_setzero_si512();
         let max = _mm512_loadu_si512(INCOMPLETE_MAX.as_ptr().cast());
         let err = check_partial(zero, p, 0, n.min(BLOCK), &c);
-        if nonzero(err) {
+        if fails(err, 0, n.min(BLOCK)) {
             return (kernels::group_tail(src, 0), stored);
         }
         if n < BLOCK {
@@ -230,7 +285,7 @@ unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
         // 64-byte boundary inside it (its rest is checked again).
         let a = (p as usize + i).wrapping_neg() % BLOCK;
         if a != 0 && i + BLOCK <= n {
-            if nonzero(check_partial(zero, p, i, BLOCK, &c)) {
+            if fails(check_partial(zero, p, i, BLOCK, &c), i, i + BLOCK) {
                 return (kernels::group_tail(src, i), stored);
             }
             i += a;
@@ -265,7 +320,7 @@ unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
                 let ld = |off: usize| _mm512_loadu_si512(b.sub(off).cast());
                 err = check(err, *v, ld(1), ld(2), ld(3), &c);
             }
-            if nonzero(err) {
+            if fails(err, i, i + K * BLOCK) {
                 return (kernels::group_tail(src, i), stored);
             }
             open = _mm512_cmpgt_epu8_mask(vs[K - 1], max) != 0;
@@ -285,7 +340,7 @@ unsafe fn run<const COPY: bool>(src: &[u8], dst: *mut u8) -> (usize, usize) {
         // The last blocks, the final one partial (a sequence cut by the end fails).
         while i < n {
             let len = (n - i).min(BLOCK);
-            if nonzero(check_partial(zero, p, i, len, &c)) {
+            if fails(check_partial(zero, p, i, len, &c), i, i + len) {
                 return (kernels::group_tail(src, i), stored);
             }
             i += len;

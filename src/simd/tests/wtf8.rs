@@ -1,0 +1,186 @@
+//! The WTF-8 prefix kernel (`wtf8_valid_prefix`) of every ISA: what it returns is a
+//! well-formed WTF-8 prefix at a character boundary, at least the UTF-8 prefix, and
+//! where it stops there is a surrogate or an error; and a loop over it (as
+//! `wtf8::wtf8_valid_up_to` runs) finds exactly the reference's longest prefix.
+
+use super::{isas, on_isa, scalar, Isa, Rng, MIRI};
+use std::vec::Vec;
+
+/// Whether `s[i..]` starts with a surrogate sequence; its value.
+fn surrogate_at(s: &[u8], i: usize) -> Option<u16> {
+    match s.get(i..i + 3) {
+        Some(&[0xED, b1 @ 0xA0..=0xBF, b2 @ 0x80..=0xBF]) => {
+            Some(0xD000 | (u16::from(b1 & 0x3F) << 6) | u16::from(b2 & 0x3F))
+        }
+        _ => None,
+    }
+}
+
+/// The longest well-formed WTF-8 prefix, from the spec's definition, a code point at a
+/// time (generalized UTF-8 without a lead surrogate followed by a trail one).
+fn reference(s: &[u8]) -> usize {
+    let (mut i, mut after_lead) = (0, false);
+    while i < s.len() {
+        if let Some(u) = surrogate_at(s, i) {
+            if after_lead && u >= 0xDC00 {
+                return i;
+            }
+            after_lead = u < 0xDC00;
+            i += 3;
+            continue;
+        }
+        let k = scalar::utf8_valid_up_to(&s[i..]);
+        if k == 0 {
+            return i;
+        }
+        // One character at a time, so `after_lead` stays exact.
+        let len = match s[i] {
+            0..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        i += len;
+        after_lead = false;
+    }
+    i
+}
+
+/// Checks the kernel's contract on `s` and returns its result.
+fn check_prefix(isa: Isa, s: &[u8]) -> usize {
+    let r = on_isa::wtf8_valid_prefix(isa, s);
+    assert!(r <= s.len());
+    assert!(
+        r >= scalar::utf8_valid_up_to(s),
+        "{isa:?} below UTF-8 {s:02x?}"
+    );
+    assert_eq!(
+        reference(&s[..r]),
+        r,
+        "{isa:?} ill-formed prefix {r} of {s:02x?}"
+    );
+    if r < s.len() {
+        assert!(
+            surrogate_at(s, r).is_some() || scalar::utf8_valid_up_to(&s[r..]) == 0,
+            "{isa:?} stopped at {r} without cause in {s:02x?}"
+        );
+    }
+    r
+}
+
+/// The loop `wtf8::wtf8_valid_up_to` runs over the kernel.
+fn driver(isa: Isa, s: &[u8]) -> usize {
+    let (mut i, mut after_lead) = (0, false);
+    loop {
+        while let Some(u) = surrogate_at(s, i) {
+            if after_lead && u >= 0xDC00 {
+                return i;
+            }
+            after_lead = u < 0xDC00;
+            i += 3;
+        }
+        let k = check_prefix(isa, &s[i..]);
+        if k == 0 {
+            return i;
+        }
+        i += k;
+        after_lead = i >= 3 && surrogate_at(s, i - 3).is_some_and(|u| u < 0xDC00);
+    }
+}
+
+const LEAD: [u8; 3] = [0xED, 0xA0, 0x80];
+const TRAIL: [u8; 3] = [0xED, 0xB0, 0x80];
+
+/// Text with lone surrogates, pairs written as two sequences, and rare damage.
+fn text(rng: &mut Rng, len: usize, ascii: bool) -> Vec<u8> {
+    let mut v = Vec::with_capacity(len + 4);
+    while v.len() < len {
+        match rng.below(if ascii { 400 } else { 40 }) {
+            0 => {
+                v.extend_from_slice(&[0xED, 0xA0 | rng.below(16) as u8, 0x80 | rng.below(64) as u8])
+            }
+            1 => {
+                v.extend_from_slice(&[0xED, 0xB0 | rng.below(16) as u8, 0x80 | rng.below(64) as u8])
+            }
+            2 if rng.below(8) == 0 => {
+                v.extend_from_slice(&LEAD);
+                v.extend_from_slice(&TRAIL);
+            }
+            3 if rng.below(16) == 0 => v.push(rng.next() as u8),
+            4 if rng.below(16) == 0 => v.extend_from_slice(&[0xEF, 0xBF]),
+            5..=12 => v.extend_from_slice("ж".as_bytes()),
+            13..=20 => v.extend_from_slice("中".as_bytes()),
+            21 => v.extend_from_slice("😀".as_bytes()),
+            22 => v.extend_from_slice("\u{D7FF}".as_bytes()),
+            23 => v.extend_from_slice("\u{E000}".as_bytes()),
+            _ => v.push(b'a' + rng.below(26) as u8),
+        }
+    }
+    v
+}
+
+#[test]
+fn wtf8_prefix_random_text() {
+    let rounds = if MIRI { 20 } else { 4000 };
+    for isa in isas() {
+        let mut rng = Rng(0x5eed_f00d ^ isa as u64);
+        for round in 0..rounds {
+            let len = rng.below(if round % 8 == 0 { 3000 } else { 700 });
+            let s = text(&mut rng, len, round % 2 == 0);
+            let start = rng.below(4).min(s.len());
+            let s = &s[start..];
+            assert_eq!(driver(isa, s), reference(s), "{isa:?} round {round}");
+        }
+    }
+}
+
+/// A lead and a trail surrogate sequence (a pair, ill-formed) or one of them with
+/// other bytes between, at every position around the blocks, in ASCII and in
+/// non-ASCII text: the stop is exact.
+#[test]
+fn wtf8_prefix_pairs_at_every_position() {
+    let len = if MIRI { 70 } else { 600 };
+    for isa in isas() {
+        for fill in [&b"a"[..], "ж".as_bytes(), "中".as_bytes()] {
+            let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+            for pos in 0..len - 8 {
+                for gap in [&b""[..], b"a", b"\xED\xA0\x80", b"\xED\xB0\x80"] {
+                    let mut s = base.clone();
+                    let mut ins = LEAD.to_vec();
+                    ins.extend_from_slice(gap);
+                    ins.extend_from_slice(&TRAIL);
+                    s.splice(pos..pos, ins);
+                    assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {pos} {gap:02x?}");
+                }
+                let mut s = base.clone();
+                s.splice(pos..pos, TRAIL);
+                assert_eq!(driver(isa, &s), reference(&s), "{isa:?} lone trail {pos}");
+            }
+        }
+    }
+}
+
+/// A sequence left open before an ASCII block, and the same just before a trail
+/// surrogate: the open sequence is an error, not a surrogate flag.
+#[test]
+fn wtf8_prefix_open_sequences() {
+    for isa in isas() {
+        for n in [64, 128, 256, 320, 512, 1024] {
+            for open in [&b"\xEF\xBF"[..], b"\xE4", b"\xF0\x9F\x98", b"\xDF"] {
+                for at in [n - 3, n - 2, n - 1, n, n + 1, n / 2] {
+                    let mut s = "ж".repeat(n).into_bytes();
+                    s.truncate(at);
+                    s.extend_from_slice(open);
+                    s.extend(core::iter::repeat_n(b'a', 300));
+                    s.extend_from_slice(&TRAIL);
+                    s.extend(core::iter::repeat_n(b'a', 300));
+                    assert_eq!(
+                        driver(isa, &s),
+                        reference(&s),
+                        "{isa:?} {n} {at} {open:02x?}"
+                    );
+                }
+            }
+        }
+    }
+}
