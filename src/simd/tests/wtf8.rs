@@ -3,8 +3,7 @@
 //! where it stops there is a surrogate or an error; and a loop over it (as
 //! `wtf8::wtf8_valid_up_to` runs) finds exactly the reference's longest prefix.
 
-use super::{isas, on_isa, scalar, Isa, Rng, MIRI};
-use std::vec::Vec;
+use super::*;
 
 /// Whether `s[i..]` starts with a surrogate sequence; its value.
 fn surrogate_at(s: &[u8], i: usize) -> Option<u16> {
