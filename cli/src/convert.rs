@@ -3,21 +3,17 @@
 //! decoding and encoding.
 
 use crate::args::{Args, Errors};
+use crate::failure::{describe, encode_failure, write_failure, Exit, Failure};
 use crate::output::{Output, TempFile};
 use crate::select::{Source, Target};
-use crate::units::{self, Wtf8Writer};
-use crate::{Exit, Failure};
+use crate::sink::{Sink, INPUT_BUFFER};
+use crate::units;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::{self, File};
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
-use textcodec::io::{DecodeError, DecodeReader, EncodeError, EncodeWriter, ErrorMode};
+use textcodec::io::{DecodeError, DecodeReader, EncodeError, ErrorMode};
 
-/// Input bytes read at a time. Large enough that per-call costs vanish, small enough
-/// to stay in L2 with the decoded text (see `cli/bench/compare.sh`).
-pub const INPUT_BUFFER: usize = 256 * 1024;
-/// Output bytes written at a time.
-pub const OUTPUT_BUFFER: usize = 256 * 1024;
 /// Inputs at least this large get a progress bar (when standard error is a terminal).
 pub const PROGRESS_MIN: u64 = 32 << 20;
 
@@ -77,175 +73,12 @@ fn stdin_file() -> io::Result<File> {
     }
 }
 
-/// An I/O error's text without Rust's "(os error N)".
-pub fn describe(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
-    }
-}
-
 pub fn error_mode(errors: Errors) -> ErrorMode {
     match errors {
         Errors::Replace => ErrorMode::Replace,
         Errors::Fatal => ErrorMode::Fatal,
         Errors::Html => ErrorMode::Html,
     }
-}
-
-/// Where decoded text goes: an encoder of the standard, or the CLI's UTF-16 or WTF-8
-/// writer.
-pub enum Sink {
-    Encode(EncodeWriter<Output>),
-    Utf16(Utf16Writer),
-    Wtf8(Wtf8Writer),
-}
-
-impl Sink {
-    fn new(target: Target, errors: ErrorMode, output: Output) -> Sink {
-        match target {
-            Target::Encode { encoding, .. } => Sink::Encode(
-                EncodeWriter::builder(encoding)
-                    .errors(errors)
-                    .capacity(OUTPUT_BUFFER)
-                    .build(output),
-            ),
-            Target::Utf16 { big_endian } => Sink::Utf16(Utf16Writer::new(output, big_endian)),
-            Target::Wtf8 => Sink::Wtf8(Wtf8Writer::new(output)),
-        }
-    }
-
-    pub fn write_str(&mut self, s: &str) -> io::Result<()> {
-        match self {
-            Sink::Encode(w) => w.write_str(s),
-            Sink::Utf16(w) => w.write_str(s),
-            Sink::Wtf8(w) => w.write_str(s),
-        }
-    }
-
-    /// Writes potentially ill-formed UTF-16 as it is, if the target can hold lone
-    /// surrogates (UTF-16, WTF-8); `Ok(false)` (nothing written) if not.
-    pub fn write_units(&mut self, units: &[u16]) -> io::Result<bool> {
-        match self {
-            Sink::Encode(_) => Ok(false),
-            Sink::Utf16(w) => w.write_units(units).map(|()| true),
-            Sink::Wtf8(w) => w.write_units(units).map(|()| true),
-        }
-    }
-
-    /// The name of what is written.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Sink::Encode(w) => w.encoding().name(),
-            Sink::Utf16(w) => Target::Utf16 {
-                big_endian: w.big_endian,
-            }
-            .name(),
-            Sink::Wtf8(_) => Target::Wtf8.name(),
-        }
-    }
-
-    /// UTF-8 accepted so far (where encode errors are counted from).
-    pub fn position(&self) -> u64 {
-        match self {
-            Sink::Encode(w) => w.input_position(),
-            Sink::Utf16(_) | Sink::Wtf8(_) => 0,
-        }
-    }
-
-    fn had_replacements(&self) -> bool {
-        match self {
-            Sink::Encode(w) => w.had_replacements(),
-            Sink::Utf16(_) | Sink::Wtf8(_) => false,
-        }
-    }
-
-    pub fn is_stdout(&self) -> bool {
-        match self {
-            Sink::Encode(w) => w.get_ref().is_some_and(Output::is_stdout),
-            Sink::Utf16(w) => w.out.is_stdout(),
-            Sink::Wtf8(w) => w.is_stdout(),
-        }
-    }
-
-    /// Ends the stream and returns the output.
-    fn finish(self) -> io::Result<Output> {
-        match self {
-            Sink::Encode(w) => w.finish(),
-            Sink::Utf16(w) => Ok(w.out),
-            Sink::Wtf8(w) => w.finish(),
-        }
-    }
-}
-
-/// UTF-8 in whole characters to UTF-16LE or UTF-16BE bytes, written as converted.
-pub struct Utf16Writer {
-    out: Output,
-    units: Vec<u16>,
-    bytes: Vec<u8>,
-    big_endian: bool,
-}
-
-impl Utf16Writer {
-    fn new(out: Output, big_endian: bool) -> Utf16Writer {
-        let units = OUTPUT_BUFFER / 2;
-        Utf16Writer {
-            out,
-            units: vec![0; units],
-            bytes: vec![0; 2 * units],
-            big_endian,
-        }
-    }
-
-    fn write_str(&mut self, s: &str) -> io::Result<()> {
-        let mut rest = s;
-        while !rest.is_empty() {
-            // At most one unit per byte: a piece of units.len() bytes fits.
-            let mut end = rest.len().min(self.units.len());
-            while !rest.is_char_boundary(end) {
-                end -= 1;
-            }
-            let (piece, tail) = rest.split_at(end);
-            let n = textcodec::mem::convert_str_to_utf16(piece, &mut self.units);
-            write_unit_bytes(
-                &mut self.out,
-                &mut self.bytes,
-                &self.units[..n],
-                self.big_endian,
-            )?;
-            rest = tail;
-        }
-        Ok(())
-    }
-
-    /// Writes potentially ill-formed UTF-16 as it is (lone surrogates too).
-    fn write_units(&mut self, units: &[u16]) -> io::Result<()> {
-        for piece in units.chunks(self.units.len()) {
-            write_unit_bytes(&mut self.out, &mut self.bytes, piece, self.big_endian)?;
-        }
-        Ok(())
-    }
-}
-
-/// Writes `units` (at most `bytes.len() / 2`) to `out` in the byte order asked, through
-/// `bytes`.
-fn write_unit_bytes(
-    out: &mut Output,
-    bytes: &mut [u8],
-    units: &[u16],
-    big_endian: bool,
-) -> io::Result<()> {
-    let bytes = &mut bytes[..2 * units.len()];
-    for (pair, unit) in bytes.chunks_exact_mut(2).zip(units) {
-        let b = if big_endian {
-            unit.to_be_bytes()
-        } else {
-            unit.to_le_bytes()
-        };
-        pair.copy_from_slice(&b);
-    }
-    out.write_all(bytes)
 }
 
 /// The progress bar, when wanted.
@@ -281,41 +114,6 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// The failure for an error from writing the output.
-pub fn write_failure(e: &io::Error, stdout: bool, output: &Option<PathBuf>) -> Failure {
-    if stdout && e.kind() == io::ErrorKind::BrokenPipe {
-        // The reader has what it wanted: stop quietly.
-        return Failure {
-            exit: Exit::Success,
-            message: None,
-        };
-    }
-    let name = match output {
-        Some(p) => p.display().to_string(),
-        None => "standard output".to_owned(),
-    };
-    Failure::new(Exit::Io, format!("cannot write {name}: {}", describe(e)))
-}
-
-/// The failure for a character the target cannot encode (`--errors fatal`), `at`
-/// saying where it is.
-pub fn encode_failure(u: &EncodeError, at: &str, input: &str) -> Failure {
-    let c = u.character();
-    let shown = if c.is_control() {
-        String::new()
-    } else {
-        format!(" ({c})")
-    };
-    Failure::new(
-        Exit::Conversion,
-        format!(
-            "{input}: U+{:04X}{shown} {at} cannot be encoded in {}",
-            u32::from(c),
-            u.encoding().name()
-        ),
-    )
 }
 
 /// Streams one input into the sink.

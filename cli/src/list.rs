@@ -1,7 +1,7 @@
 //! `--list`: every encoding with its labels, in the Encoding Standard's order, then
 //! WTF-8.
 
-use crate::{Exit, Failure};
+use crate::failure::{Exit, Failure};
 use std::io::Write;
 use textcodec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE};
 

@@ -5,7 +5,7 @@
 //! labels (`wtf-8`, `wtf8`) are recognized here before the standard's.
 
 use crate::args::{Args, Bom};
-use crate::{Exit, Failure};
+use crate::failure::{Exit, Failure};
 use clap::CommandFactory;
 use textcodec::io::BomHandling;
 use textcodec::{Encoding, REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8};

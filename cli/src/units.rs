@@ -1,5 +1,6 @@
 //! WTF-8: input read as 16-bit code units that may be lone surrogates (WTF-8 input,
-//! and UTF-16 input when the output is WTF-8), and [`Wtf8Writer`], the WTF-8 target.
+//! and UTF-16 input when the output is WTF-8), (the WTF-8 target is
+//! [`crate::sink::Wtf8Writer`]).
 //!
 //! The units go to the sink as they are when it can hold lone surrogates (UTF-16,
 //! WTF-8); otherwise they become text with each lone surrogate as U+FFFD (with
@@ -7,15 +8,14 @@
 //! WTF-8 to any other encoding is the spec's "convert lossily from WTF-8 to UTF-8"
 //! followed by that encoding's encoder.
 
-use crate::convert::{describe, encode_failure, write_failure, Sink, INPUT_BUFFER, OUTPUT_BUFFER};
-use crate::output::Output;
+use crate::failure::{describe, encode_failure, write_failure, Exit, Failure};
 use crate::select::{Reading, Target, WTF8_NAME};
-use crate::{Exit, Failure};
-use std::io::{self, Read, Write};
+use crate::sink::{Sink, INPUT_BUFFER};
+use std::io::{self, Read};
 use std::path::PathBuf;
 use textcodec::io::{BomHandling, EncodeError, ErrorMode};
-use textcodec::wtf8::{wtf8_len_from_utf16, Wtf8Decoder, Wtf8Encoder};
-use textcodec::{CoderResult, DecoderResult, Encoding, UTF_16BE, UTF_16LE};
+use textcodec::wtf8::{wtf8_len_from_utf16, Wtf8Decoder};
+use textcodec::{DecoderResult, Encoding, UTF_16BE, UTF_16LE};
 
 /// How one input is read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -371,62 +371,6 @@ pub fn transcode(
         malformed: run.malformed,
         surrogates: run.surrogates,
     })
-}
-
-/// The WTF-8 target: text as its UTF-8 (which is WTF-8), code units through the
-/// library's [`Wtf8Encoder`], which holds a lead surrogate at the end of one write
-/// until the next, so the output is well-formed WTF-8 however the units come (also
-/// across input files: the output is their WTF-8 concatenation).
-pub struct Wtf8Writer {
-    out: Output,
-    encoder: Wtf8Encoder,
-    bytes: Vec<u8>,
-}
-
-impl Wtf8Writer {
-    pub fn new(out: Output) -> Wtf8Writer {
-        Wtf8Writer {
-            out,
-            encoder: Wtf8Encoder::new(),
-            bytes: vec![0; OUTPUT_BUFFER],
-        }
-    }
-
-    pub fn is_stdout(&self) -> bool {
-        self.out.is_stdout()
-    }
-
-    /// Text (which cannot start with a trail surrogate, so a held lead is written
-    /// first).
-    pub fn write_str(&mut self, s: &str) -> io::Result<()> {
-        if self.encoder.has_pending_state() {
-            self.encode(&[], true)?;
-        }
-        self.out.write_all(s.as_bytes())
-    }
-
-    /// Potentially ill-formed UTF-16.
-    pub fn write_units(&mut self, units: &[u16]) -> io::Result<()> {
-        self.encode(units, false)
-    }
-
-    /// Writes a held lead surrogate and returns the output.
-    pub fn finish(mut self) -> io::Result<Output> {
-        self.encode(&[], true)?;
-        Ok(self.out)
-    }
-
-    fn encode(&mut self, mut units: &[u16], last: bool) -> io::Result<()> {
-        loop {
-            let (result, read, written) =
-                self.encoder.encode_from_utf16(units, &mut self.bytes, last);
-            self.out.write_all(&self.bytes[..written])?;
-            units = &units[read..];
-            if matches!(result, CoderResult::InputEmpty) {
-                return Ok(());
-            }
-        }
-    }
 }
 
 #[cfg(test)]
