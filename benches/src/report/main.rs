@@ -112,7 +112,9 @@ fn speed(paths: &Paths, options: &Options, run_info: &mut RunInfo) -> Result<Vec
         runs.push(Speed {
             label: Some(format!(
                 "textcodec forced to {tier} (TEXTCODEC_FORCE_ISA={tier}), simdutf forced to \
-                 {simdutf}; encoding_rs is built for baseline x86-64 (SSE2) in every run"
+                 {simdutf}; encoding_rs is built for baseline x86-64 (SSE2) in every run, \
+                 but its UTF-8 validation (through simdutf8) and simdutf8 itself pick AVX2 \
+                 at run time whatever the tier"
             )),
             rows: results::read_results(&home)?,
         });
