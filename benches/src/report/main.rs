@@ -143,17 +143,26 @@ fn measure_or_load(
     home: &Path,
     env: &[(&str, &str)],
 ) -> Result<(), String> {
-    if options.no_run {
+    // Over several runs (one per tier), the report's time counts them all; each
+    // folder's record keeps its own run's.
+    let earlier = run_info.seconds.unwrap_or(0);
+    let this = if options.no_run {
         // Describe the run that made the results, not this re-rendering.
-        if let Some(saved) = RunInfo::load(home) {
-            *run_info = saved;
+        match RunInfo::load(home) {
+            Some(saved) => saved,
+            None => return Ok(()),
         }
     } else {
         let started = Instant::now();
         run_benches(paths, options, home, env)?;
-        *run_info = RunInfo::now(options, Some(started.elapsed().as_secs()));
-        run_info.save(home)?;
-    }
+        let this = RunInfo::now(options, Some(started.elapsed().as_secs()));
+        this.save(home)?;
+        this
+    };
+    *run_info = RunInfo {
+        seconds: Some(earlier + this.seconds.unwrap_or(0)),
+        ..this
+    };
     Ok(())
 }
 

@@ -20,7 +20,8 @@ pub(crate) struct RunInfo {
     pub(crate) date: String,
     /// Whether the quick subset was measured.
     pub(crate) quick: bool,
-    /// How long the benchmarks took, in seconds (`None`: not measured now).
+    /// How long the benchmarks took, in seconds (`None`: not measured now); in a
+    /// report over several runs (one per tier), all of them.
     pub(crate) seconds: Option<u64>,
 }
 
