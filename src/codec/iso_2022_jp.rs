@@ -552,8 +552,17 @@ fn hot_run<S: Source>(state: &mut EncState, src: &mut S, dst: &mut ByteDest) {
                 w += 1;
             }
         } else {
-            let Some(v) = cjk::jis0208_encode_hot_code(u) else {
-                break;
+            // Hiragana (row 4 of JIS X 0208, in Unicode order, the commonest
+            // characters of Japanese text) without the lookup. (Katakana too
+            // measured no faster.)
+            let hiragana = u.wrapping_sub(0x3041);
+            let v = if hiragana < 0x53 {
+                0x0300 | hiragana
+            } else {
+                let Some(v) = cjk::jis0208_encode_hot_code(u) else {
+                    break;
+                };
+                v
             };
             ascii = 0;
             // `row << 8 | col`: the bytes are row + 0x21 and col + 0x21.
