@@ -16,6 +16,14 @@ pub(crate) trait Source {
     fn set_pos(&mut self, pos: usize);
     /// The next character; unpaired surrogates read as U+FFFD.
     fn next_char(&mut self) -> Option<char>;
+    /// The character at position `pos` (a character boundary at or after the
+    /// current position) as a BMP code unit with its length in code units, if it is
+    /// one of the common kinds the encoders' hot loops take (UTF-8: ASCII or a
+    /// three-byte sequence; UTF-16: anything but a surrogate); `None` otherwise (it
+    /// is then read with [`Source::next_char`]). Does not move: a hot loop keeps
+    /// its position in a local, where the next character's read does not wait on a
+    /// store, and moves with [`Source::set_pos`] once at the end.
+    fn bmp_at(&self, pos: usize) -> Option<(u16, usize)>;
     /// Copies the ASCII run at the current position, as much as fits.
     fn copy_ascii(&mut self, dst: &mut ByteDest);
     /// Converts to UTF-8 while the input is valid and the output fits.
@@ -74,6 +82,24 @@ impl Source for Utf8Source<'_> {
         let c = self.src.get(self.pos..)?.chars().next()?;
         self.pos += c.len_utf8();
         Some(c)
+    }
+    #[inline(always)]
+    fn bmp_at(&self, pos: usize) -> Option<(u16, usize)> {
+        let bytes = self.src.as_bytes();
+        let &b0 = bytes.get(pos)?;
+        if b0 < 0x80 {
+            return Some((u16::from(b0), 1));
+        }
+        if b0 & 0xF0 != 0xE0 {
+            return None;
+        }
+        // The str is valid UTF-8: two continuation bytes follow, and the code
+        // point is in U+0800..=U+FFFF and not a surrogate.
+        let &[_, b1, b2] = bytes.get(pos..pos + 3)? else {
+            return None;
+        };
+        let c = (u16::from(b0 & 0x0F) << 12) | (u16::from(b1 & 0x3F) << 6) | u16::from(b2 & 0x3F);
+        Some((c, 3))
     }
     #[inline]
     fn copy_ascii(&mut self, dst: &mut ByteDest) {
@@ -145,6 +171,11 @@ impl Source for Utf16Source<'_> {
             0xDC00..=0xDFFF => Some('\u{FFFD}'),
             _ => Some(char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}')),
         }
+    }
+    #[inline(always)]
+    fn bmp_at(&self, pos: usize) -> Option<(u16, usize)> {
+        let u = *self.src.get(pos)?;
+        (u & 0xF800 != 0xD800).then_some((u, 1))
     }
     #[inline]
     fn copy_ascii(&mut self, dst: &mut ByteDest) {
