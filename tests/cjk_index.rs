@@ -228,6 +228,45 @@ fn every_code_point_encodes_as_the_spec_says() {
     }
 }
 
+/// Every mapped BMP code point, with one byte too few of room, is `OutputFull` with
+/// nothing read or written, from UTF-8 and from UTF-16: the hot characters too,
+/// which the encoders' inner loop then leaves to their full lookup.
+#[test]
+fn every_code_point_one_byte_short_is_output_full() {
+    for enc in ALL {
+        if enc == Enc::Iso2022Jp {
+            continue;
+        }
+        let mut buf = [0u8; 16];
+        for c in (0x80..=0xFFFFu32).filter_map(char::from_u32) {
+            let Some(bytes) = encode_char(enc, u32::from(c)) else {
+                continue;
+            };
+            let short = &mut buf[..bytes.len() - 1];
+            let mut text = [0u8; 4];
+            let text = c.encode_utf8(&mut text);
+            let mut e = enc.ours().new_encoder();
+            let got = e.encode_from_utf8_without_replacement(text, short, true);
+            assert_eq!(
+                got,
+                (textcodec::EncoderResult::OutputFull, 0, 0),
+                "{} U+{:04X}",
+                enc.name(),
+                u32::from(c)
+            );
+            let mut e = enc.ours().new_encoder();
+            let unit = [u32::from(c) as u16];
+            let got = e.encode_from_utf16_without_replacement(&unit, short, true);
+            assert_eq!(
+                got,
+                (textcodec::EncoderResult::OutputFull, 0, 0),
+                "{} U+{:04X} UTF-16",
+                enc.name(),
+                u32::from(c)
+            );
+        }
+    }
+}
 #[test]
 fn iso_2022_jp_every_code_point() {
     for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {

@@ -381,10 +381,9 @@ impl Gb18030Encoder {
         // The hot characters (the pages and the ideographs) are none of the
         // special cases of `encode_char`.
         let hot = |c| cjk::gb18030_encode_hot_code(c).map(|v| Bytes::Two((v >> 8) as u8, v as u8));
-        if self.is_gbk {
-            two_byte::encode(src, dst, unmappables, hot, |c| encode_char(c, true))
-        } else {
-            two_byte::encode(src, dst, unmappables, hot, |c| encode_char(c, false))
-        }
+        // One loop for both: `is_gbk` only matters to the out-of-line
+        // `encode_char`, so a loop per value would only double the code.
+        let is_gbk = self.is_gbk;
+        two_byte::encode(src, dst, unmappables, hot, move |c| encode_char(c, is_gbk))
     }
 }

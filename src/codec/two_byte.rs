@@ -350,9 +350,9 @@ pub(crate) enum Bytes {
 }
 
 /// The encoder loop of the ASCII-compatible CJK encodings. `hot` maps the text's
-/// common characters (`None`: not one of them), `slow` any non-ASCII character
-/// (`None`: unmappable, then reported or replaced as `unmappables` says). ASCII
-/// runs go through the bulk copy.
+/// common characters (`None`: not one of them), `slow` any other non-ASCII
+/// character (`None`: unmappable, then reported or replaced as `unmappables`
+/// says). ASCII runs go through the bulk copy.
 ///
 /// The inner loop takes single ASCII bytes and what `hot` maps, and calls nothing
 /// that is not inlined: a call that might see the source or the output would keep
@@ -372,7 +372,12 @@ pub(crate) fn encode<S: Source>(
         let out = dst.tail();
         let mut w = 0;
         let mut after_ascii = false;
+        // The same for the source: a local copy, written back once, keeps its
+        // position in a register (through `src` itself, merging gb18030's and
+        // GBK's loops was enough for it to be stored at every character).
+        let mut local = src.clone();
         let stop = loop {
+            let src = &mut local;
             let before = src.pos();
             let Some(c) = src.next_char() else {
                 break None;
@@ -382,7 +387,7 @@ pub(crate) fn encode<S: Source>(
                 // here; the second of a run ends the loop for the bulk copy.
                 match out.get_mut(w) {
                     Some(b) if !after_ascii => *b = c as u8,
-                    _ => break Some((before, c)),
+                    _ => break Some((before, c, false)),
                 }
                 w += 1;
                 after_ascii = true;
@@ -390,15 +395,16 @@ pub(crate) fn encode<S: Source>(
             }
             after_ascii = false;
             let Some(bytes) = u16::try_from(u32::from(c)).ok().and_then(&mut hot) else {
-                break Some((before, c));
+                break Some((before, c, false));
             };
             match put(&mut out[w..], bytes) {
                 Some(n) => w += n,
-                None => break Some((before, c)),
+                None => break Some((before, c, true)),
             }
         };
+        *src = local;
         dst.advance(w);
-        let Some((before, c)) = stop else {
+        let Some((before, c, full)) = stop else {
             return EncoderResult::InputEmpty;
         };
         if c.is_ascii() {
@@ -409,11 +415,13 @@ pub(crate) fn encode<S: Source>(
             src.copy_ascii(dst);
             continue;
         }
-        match u16::try_from(u32::from(c))
-            .ok()
-            .and_then(&mut hot)
-            .or_else(|| slow(c))
-        {
+        if full {
+            // `hot` mapped it and the rest of the output is too short for it.
+            src.set_pos(before);
+            return EncoderResult::OutputFull;
+        }
+        // `hot` does not map it: not inlined a second time to find that out.
+        match slow(c) {
             Some(bytes) => match put(dst.tail(), bytes) {
                 Some(n) => dst.advance(n),
                 None => {

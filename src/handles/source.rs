@@ -8,8 +8,9 @@
 use crate::handles::ByteDest;
 use crate::simd::{self, Extra, Run};
 
-/// Where an encoder reads characters from.
-pub(crate) trait Source {
+/// Where an encoder reads characters from. `Clone` (a slice and a position) so
+/// that an inner loop can read through a local copy and write it back once.
+pub(crate) trait Source: Clone {
     /// Code units read so far.
     fn pos(&self) -> usize;
     /// Moves back to an earlier position (to unread a character that did not fit).
@@ -36,6 +37,7 @@ pub(crate) trait Source {
 }
 
 /// UTF-8 input.
+#[derive(Clone)]
 pub(crate) struct Utf8Source<'a> {
     src: &'a str,
     pos: usize,
@@ -134,6 +136,7 @@ impl Source for Utf8Source<'_> {
 }
 
 /// UTF-16 input.
+#[derive(Clone)]
 pub(crate) struct Utf16Source<'a> {
     src: &'a [u16],
     pos: usize,
