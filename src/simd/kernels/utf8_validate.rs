@@ -133,13 +133,18 @@ pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -
 unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
     // SAFETY: the loads read `src[j..j + V::BYTES]` with `j + V::BYTES <= to`.
     unsafe {
-        if !err.and(V::splat8(NOT_SURROGATE)).is_zero() {
+        // The constants go through `black_box` so that they are made here, on this
+        // rare path, and not hoisted out of the hot loop (where they spilled others).
+        if !err
+            .and(V::splat8(core::hint::black_box(NOT_SURROGATE)))
+            .is_zero()
+        {
             return false;
         }
         if from > 0 && pair_at(src, from - 1) {
             return false;
         }
-        let (p, ed) = (src.as_ptr(), V::splat8(0xED));
+        let (p, ed) = (src.as_ptr(), V::splat8(core::hint::black_box(0xED)));
         let mut j = from;
         while j < to {
             let m = V::load(p.add(j)).eq8(ed).high_mask();
