@@ -533,11 +533,10 @@ fn hot_run<S: Source>(state: &mut EncState, src: &mut S, dst: &mut ByteDest) {
     let mut ascii = 0;
     let mut pos = src.pos();
     // Room for the longest step: an escape sequence and two bytes.
-    while let Some(o) = out.get_mut(w..w + 5) {
+    while let Some(o) = out.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<5>) {
         let Some((u, len)) = src.bmp_at(pos) else {
             break;
         };
-        let o: &mut [u8; 5] = o.try_into().expect("five bytes");
         if u < 0x80 {
             if matches!(u, 0x0E | 0x0F | 0x1B) || ascii == 8 {
                 break;
