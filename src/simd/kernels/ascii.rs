@@ -136,9 +136,22 @@ pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut 
     let n = src.len().min(dst.len());
     let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let mut i = 0;
-    // SAFETY: loads read `src[i..i + b]`, stores write units `dst[i..i + b]`
-    // (bytes `2 * i..2 * (i + b)`), in bounds as `i + b <= n`.
+    // SAFETY: loads read `src[i..i + 2 * b]` or `src[i..i + b]`, stores write units
+    // `dst[i..i + 2 * b]` or `dst[i..i + b]` (bytes from `2 * i`), in bounds as
+    // `i + 2 * b <= n` or `i + b <= n`.
     unsafe {
+        // Two vectors per test of the high bits.
+        while i + 2 * b <= n {
+            let (v, u) = (V::load(sp.add(i)), V::load(sp.add(i + b)));
+            if v.or(u).any_high() {
+                break;
+            }
+            v.widen_lo().store(dp.add(2 * i));
+            v.widen_hi().store(dp.add(2 * i + b));
+            u.widen_lo().store(dp.add(2 * i + 2 * b));
+            u.widen_hi().store(dp.add(2 * i + 3 * b));
+            i += 2 * b;
+        }
         while i + b <= n {
             let v = V::load(sp.add(i));
             if v.any_high() {

@@ -5,16 +5,21 @@
 use crate::simd::scalar;
 use crate::simd::vector::Vector;
 
-/// The driver of every UTF-8 → UTF-16 kernel (see [`scalar::utf8_to_utf16`]):
-/// `valid_up_to` validates a chunk of 4 KiB; `blocks(src, end, dst)` converts a
+/// The driver of every UTF-8 → UTF-16 kernel (see [`scalar::utf8_to_utf16`]): each
+/// chunk of 4 KiB first has its ASCII prefix widened by `V`'s vectors (one pass, no
+/// separate validation: pure ASCII input costs a widening only), then `valid_up_to`
+/// validates the rest of the chunk; `blocks(src, end, dst)` converts a
 /// prefix of the valid UTF-8 `src[..end]` (which starts and ends at character
 /// boundaries) into `dst`, returning (bytes read, units written) and stopping where
 /// it cannot go on (a character its vectors do not take, the last bytes, `dst`
 /// nearly full); the next `step` bytes (cut back to a character boundary) then go
 /// through the scalar code, and `blocks` resumes after them. At an invalid sequence
 /// or a full `dst`, the scalar code stops at it and so does this.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
 #[inline(always)]
-pub(crate) fn utf8_to_utf16_chunked(
+pub(crate) unsafe fn utf8_to_utf16_chunked<V: Vector>(
     src: &[u8],
     dst: &mut [u16],
     step: usize,
@@ -24,6 +29,16 @@ pub(crate) fn utf8_to_utf16_chunked(
     const CHUNK: usize = 4096;
     let (mut r, mut w) = (0, 0);
     while r < src.len() {
+        let chunk_end = src.len().min(r + CHUNK);
+        // SAFETY: forwarded contract.
+        let ascii = unsafe {
+            super::ascii::copy_ascii_to_basic_latin::<V>(&src[r..chunk_end], &mut dst[w..])
+        };
+        r += ascii;
+        w += ascii;
+        if r == chunk_end {
+            continue;
+        }
         let valid = valid_up_to(&src[r..src.len().min(r + CHUNK)]);
         if valid == 0 {
             break;
@@ -64,11 +79,11 @@ pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
     validate: impl FnMut(&[u8]) -> usize,
 ) -> (usize, usize) {
     let b = V::BYTES;
-    utf8_to_utf16_chunked(src, dst, b, validate, |src, end, dst| {
+    let blocks = |src: &[u8], end: usize, dst: &mut [u16]| {
         let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
         let (mut r, mut w) = (0, 0);
-        // SAFETY: the load reads `src[r..r + b]`, stores write units
-        // `dst[w..w + b]`, both in bounds by the loop's test.
+        // SAFETY: `V`'s ISA contract (forwarded); the load reads `src[r..r + b]`,
+        // stores write units `dst[w..w + b]`, both in bounds by the loop's test.
         unsafe {
             while r + b <= end && dst.len() - w >= b {
                 let v = V::load(sp.add(r));
@@ -82,5 +97,7 @@ pub(crate) unsafe fn utf8_to_utf16<V: Vector>(
             }
         }
         (r, w)
-    })
+    };
+    // SAFETY: forwarded contract.
+    unsafe { utf8_to_utf16_chunked::<V>(src, dst, b, validate, blocks) }
 }

@@ -24,12 +24,37 @@ unsafe fn utf8_blocks_to_utf16(
     mut w: usize,
 ) -> (usize, usize) {
     let (sp, dp, n) = (src.as_ptr(), dst.as_mut_ptr(), src.len());
-    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); stores write at most 64
-    // units at `w` (`w + 64 <= dst.len()`), masked to the units produced.
+    // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`) or, in the ASCII loop,
+    // `src[r..r + 128]` (`r + 130 <= n`); stores write at most 64 units at `w`
+    // (`w + 64 <= dst.len()`), masked to the units produced, or 128 in the ASCII loop
+    // (`w + 128 <= dst.len()`).
     unsafe {
         let c3f = _mm512_set1_epi16(0x3F);
         let byte = |b: u8| _mm512_set1_epi8(b as i8);
         while r + 66 <= n && dst.len() - w >= 64 {
+            // 128 bytes of ASCII per test of the high bits.
+            while r + 130 <= n && dst.len() - w >= 128 {
+                let a = _mm512_loadu_si512(sp.add(r).cast());
+                let b = _mm512_loadu_si512(sp.add(r + 64).cast());
+                if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                    break;
+                }
+                for (k, v) in [(0, a), (64, b)] {
+                    _mm512_storeu_si512(
+                        dp.add(w + k).cast(),
+                        _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
+                    );
+                    _mm512_storeu_si512(
+                        dp.add(w + k + 32).cast(),
+                        _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
+                    );
+                }
+                r += 128;
+                w += 128;
+            }
+            if r + 66 > n || dst.len() - w < 64 {
+                break;
+            }
             let v = _mm512_loadu_si512(sp.add(r).cast());
             let high = _mm512_movepi8_mask(v);
             if high == 0 {
