@@ -9,7 +9,8 @@
 //! Sizes of what the kernels link: [`STEP`] 4096 x 2 = 8192 bytes (built from
 //! [`UTF8_INDEX`] and [`UTF8_CONSUMED`]), [`UTF8_PATTERNS`] 209 x 16 = 3344 bytes
 //! (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes, [`PACK3`] 81 x 16 = 1296
-//! bytes, [`PACK3_LEN`] 81 bytes, [`KEY3`] 256 bytes (UTF-16 to UTF-8).
+//! bytes, [`PACK3_LEN`] 81 bytes, [`KEY3`] 256 bytes (UTF-16 to UTF-8); [`KEEP16`]
+//! 256 x 16 = 4096 bytes (UTF-8 to UTF-16 of windows without four-byte characters).
 //!
 //! Used by the transcoder written over the vector traits
 //! ([`super::kernels::transcode`]), which AVX2 and NEON run; the tables are tested
@@ -184,6 +185,28 @@ pub(crate) static UTF8_CONSUMED: [u8; PATTERNS] = {
             k += 1;
         }
         id += 1;
+    }
+    t
+};
+
+/// Packs the `u16` lanes of eight whose bit is set in the mask (bit `k`: lane `k` is
+/// kept) to the front, in order; the rest of the 16 bytes are zero. Used where each
+/// byte of UTF-8 input has been given a lane and the lanes of continuation bytes are
+/// dropped. 256 x 16 = 4096 bytes.
+pub(crate) static KEEP16: [[u8; 16]; 256] = {
+    let mut t = [[ZERO; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut o) = (0, 0);
+        while k < 8 {
+            if m & (1 << k) != 0 {
+                t[m][o] = 2 * k as u8;
+                t[m][o + 1] = 2 * k as u8 + 1;
+                o += 2;
+            }
+            k += 1;
+        }
+        m += 1;
     }
     t
 };

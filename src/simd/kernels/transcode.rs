@@ -12,7 +12,13 @@
 //! six (up to two bytes each), four (up to three) or three (up to four) characters
 //! into `u16` or `u32` lanes, where shifts and masks make the code units
 //! ([`block_to_utf16`]). Where the starts show 32 bytes of two- or of three-byte
-//! characters, whole vectors of them are converted at once ([`runs_to_utf16`]).
+//! characters, whole vectors of them are converted at once ([`runs_to_utf16`]); any
+//! other window without four-byte characters is converted without patterns
+//! ([`window_to_utf16`]): each byte gets the code unit of the character it would
+//! start, and a [`KEEP16`] shuffle per eight lanes drops the continuation bytes' lanes,
+//! so no step waits for the length of the characters of the one before (mixed
+//! one- and two-byte text, such as Cyrillic, Greek or accented Latin with spaces
+//! and markup, converts about twice as fast as by patterns).
 //!
 //! UTF-16 -> UTF-8 ([`units_to_utf8`]): a vector of units at a time. Basic Latin is
 //! narrowed; units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`]
@@ -22,8 +28,8 @@
 use super::utf16::units_to_utf8_chunked;
 use super::utf8_to_utf16::utf8_to_utf16_chunked;
 use crate::simd::transcode16::{
-    ALL_THREE, ALL_TWO, CLASS3, CLASS4, KEY3, KEY3_ALL_THREE, NONE, PACK2, PACK3, PACK3_LEN, STEP,
-    UTF8_CONSUMED, UTF8_PATTERNS,
+    ALL_THREE, ALL_TWO, CLASS3, CLASS4, KEEP16, KEY3, KEY3_ALL_THREE, NONE, PACK2, PACK3,
+    PACK3_LEN, STEP, UTF8_CONSUMED, UTF8_PATTERNS,
 };
 use crate::simd::vector::{Bytes16, Transcode, Vector};
 
@@ -45,11 +51,13 @@ pub(crate) unsafe fn utf8_to_utf16<V: Transcode>(
     dst: &mut [u16],
     valid_up_to: impl FnMut(&[u8]) -> usize,
 ) -> (usize, usize) {
-    utf8_to_utf16_chunked(src, dst, 16, valid_up_to, |s, end, d| {
+    let blocks = |s: &[u8], end: usize, d: &mut [u16]| {
         // SAFETY: forwarded contract; the driver passes valid UTF-8 `s[..end]` that
         // starts and ends at character boundaries.
         unsafe { utf8_blocks_to_utf16::<V>(s, end, d) }
-    })
+    };
+    // SAFETY: forwarded contract.
+    unsafe { utf8_to_utf16_chunked::<V>(src, dst, 16, valid_up_to, blocks) }
 }
 
 /// Converts valid UTF-8 `src[..end]` to UTF-16 while 16 bytes of it and 16 units of
@@ -73,7 +81,11 @@ unsafe fn utf8_blocks_to_utf16<V: Transcode>(
     // (`r + 16 <= end`), and whole table rows; stores write within units
     // `dst[w..w + 16]` (`w + 16 <= dst.len()`), or `dst[w..w + 32]`
     // (`w + 32 <= dst.len()`); `runs_to_utf16` gets `src[r..end]` and units
-    // `dst[w..]`, which start at character boundaries. The pattern's character
+    // `dst[w..]`, which start at character boundaries; `window_to_utf16` gets
+    // `src[r..r + 66]` (`r + 66 <= end`), valid UTF-8 from a character boundary
+    // through its last character, which ends within `end` (a character boundary), with
+    // no four-byte lead in its first 64 bytes (`leads3_4`), and units
+    // `dst[w..w + 72]` (`w + 72 <= dst.len()`). The pattern's character
     // lengths come from the start mask of these bytes (known for 13 bytes from `pos`,
     // as `pos + 13 <= 64`), so (the input being valid) they are the real characters
     // and end within the 16 bytes.
@@ -99,6 +111,20 @@ unsafe fn utf8_blocks_to_utf16<V: Transcode>(
                     continue;
                 }
                 let (high, starts) = V::utf8_masks64(sp.add(r));
+                let first = starts as u32;
+                if first != RUN2 && first != RUN3 && r + 66 <= end && dst.len() - w >= 72 {
+                    let (three, four) = leads3_4::<V>(sp.add(r));
+                    if !four {
+                        let (k, u) = if three {
+                            window_to_utf16::<V, true>(sp.add(r), starts, dp.add(w))
+                        } else {
+                            window_to_utf16::<V, false>(sp.add(r), starts, dp.add(w))
+                        };
+                        r += k;
+                        w += u;
+                        continue;
+                    }
+                }
                 let mut pos = 0;
                 let mut run = 0;
                 while pos <= 48 && dst.len() - w >= 16 {
@@ -177,6 +203,95 @@ unsafe fn high32<V: Vector>(p: *const u8) -> bool {
             v = v.or(V::load(p.add(k)));
         }
         v.any_high()
+    }
+}
+
+/// Whether a three-byte and whether a four-byte lead (or a byte 0xF8..=0xFF) is among
+/// the 64 bytes at `p`.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of 64
+/// bytes.
+#[inline(always)]
+unsafe fn leads3_4<V: Vector>(p: *const u8) -> (bool, bool) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let (mut e0, mut f0) = (V::zero(), V::zero());
+        for k in (0..64).step_by(V::BYTES) {
+            let v = V::load(p.add(k));
+            e0 = e0.or(v.subs8(V::splat8(0xDF)));
+            f0 = f0.or(v.subs8(V::splat8(0xEF)));
+        }
+        (!e0.is_zero(), !f0.is_zero())
+    }
+}
+
+/// Converts the 64-byte window at `p`, and the rest of the character that starts last
+/// in it, to UTF-16 at `q` without patterns, so that no step waits for the length of
+/// the one before: every byte gets a `u16` lane with the code unit of the character
+/// it would start (made from it and the one or two bytes after it), and [`KEEP16`]
+/// shuffles drop the lanes of continuation bytes (clear in `starts`), eight lanes at
+/// a time. `THREE`: three-byte characters may start in the window (otherwise the
+/// third byte is not read). Returns (bytes read, units written).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of 66
+/// bytes, is valid UTF-8 from a character boundary through the end of the character
+/// that starts last among its first 64 bytes, and no four-byte character starts in
+/// them; bit `i` of `starts` says whether byte `i` is not a continuation byte; `q` is
+/// valid for reads and writes of 72 units. Of them, only the units returned change.
+#[inline(always)]
+unsafe fn window_to_utf16<V: Transcode, const THREE: bool>(
+    p: *const u8,
+    starts: u64,
+    q: *mut u16,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let mut o = 0;
+    // The stores write eight units each, past the last unit of their characters:
+    // the units after the window's, `q[n..n + 8]`, are put back at the end.
+    let n = starts.count_ones() as usize;
+    // SAFETY: forwarded contract: loads read bytes `k..k + b + 2` with `k + b <= 64`;
+    // each store writes 8 units at `o`, where `o` counts the characters that start
+    // in the bytes before those of the store (at most `n`), so within `q[..n + 8]`,
+    // as does the save and restore of `q[n..n + 8]`. A lane's character is valid, so
+    // where its lead says two or three bytes, those bytes are its continuation bytes.
+    unsafe {
+        let after = V::Half::load(q.add(n).cast());
+        let (c1f, c3f) = (V::splat16(0x1F), V::splat16(0x3F));
+        for k in (0..64).step_by(b) {
+            let x0 = V::load(p.add(k));
+            let x1 = V::load(p.add(k + 1));
+            let x2 = if THREE { V::load(p.add(k + 2)) } else { x1 };
+            for j in 0..2 {
+                let (b0, b1, b2) = if j == 0 {
+                    (x0.widen_lo(), x1.widen_lo(), x2.widen_lo())
+                } else {
+                    (x0.widen_hi(), x1.widen_hi(), x2.widen_hi())
+                };
+                let t1 = b1.and(c3f);
+                let two = b0.and(c1f).shl16::<6>().or(t1);
+                let mut u = V::select(b0.shr16::<7>().eq16(V::zero()), b0, two);
+                if THREE {
+                    // The lead's low four bits land in bits 12..16; 0xE0..=0xEF >> 5 is 7.
+                    let three = b0.shl16::<12>().or(t1.shl16::<6>()).or(b2.and(c3f));
+                    u = V::select(b0.shr16::<5>().eq16(V::splat16(7)), three, u);
+                }
+                for h in 0..b / 16 {
+                    let m = (starts >> (k + j * b / 2 + 8 * h)) as u8;
+                    u.half(h)
+                        .shuffle(&KEEP16[usize::from(m)])
+                        .store(q.add(o).cast());
+                    o += m.count_ones() as usize;
+                }
+            }
+        }
+        after.store(q.add(n).cast());
+        debug_assert_eq!(o, n);
+        let last = 63 - starts.leading_zeros() as usize;
+        let lead = *p.add(last);
+        let len = 1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0);
+        (last + len, o)
     }
 }
 
