@@ -38,6 +38,48 @@ fn two_byte_sequences_split_after_the_lead() {
     }
 }
 
+/// Every lead and trail byte as one pair of a 16-byte block whose other seven pairs
+/// are mapped (the blocks the vector pair decoder takes whole or not at all), at
+/// each of the eight places in turn, to UTF-8 and UTF-16, in one long input per
+/// lead; the same with a block of valid pairs before and after.
+#[test]
+fn every_pair_inside_vector_blocks() {
+    for enc in ALL {
+        // A mapped pair of the main table of each encoding (U+4E9C, U+554A, U+4E00…).
+        let good: [u8; 2] = match enc {
+            Enc::ShiftJis => [0x88, 0x9F],
+            Enc::EucJp | Enc::Iso2022Jp => [0xB0, 0xA1],
+            Enc::Big5 => [0xA4, 0x40],
+            Enc::EucKr => [0xB0, 0xA1],
+            _ => [0xB0, 0xA1],
+        };
+        for lead in 0..=255u8 {
+            let mut bytes = Vec::new();
+            for trail in 0..=255u8 {
+                let at = usize::from(trail % 8);
+                bytes.extend(good.repeat(8));
+                for k in 0..8 {
+                    if k == at {
+                        bytes.extend([lead, trail]);
+                    } else {
+                        bytes.extend(good);
+                    }
+                }
+                bytes.extend(good.repeat(8));
+                bytes.push(b'\n');
+            }
+            let (ours, ours_bad) = enc.ours().decode_without_bom_handling(&bytes);
+            let (theirs, theirs_bad) = enc.theirs().decode_without_bom_handling(&bytes);
+            assert!(
+                ours == theirs && ours_bad == theirs_bad,
+                "{} lead {lead:02X}",
+                enc.name()
+            );
+            same_decode(enc, &[&bytes], bytes.len() * 2 + 8);
+        }
+    }
+}
+
 #[test]
 fn every_gb18030_four_byte_sequence() {
     for enc in [Enc::Gb18030, Enc::Gbk] {

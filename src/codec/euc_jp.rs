@@ -39,6 +39,8 @@ impl TwoByte for EucJp {
         };
         cjk::jis0208_span_pointer(row * 94 + col)
     }
+
+    const PAIRS: Option<&'static cjk::PairTable> = Some(&cjk::EUC_JP_PAIRS);
 }
 
 /// The spec's EUC-JP decoder state: `lead` is 0, 0x8E, 0x8F or a byte

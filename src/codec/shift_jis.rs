@@ -47,6 +47,8 @@ impl TwoByte for ShiftJis {
         }
         cjk::jis0208_span_pointer(usize::from(row) * 188 + usize::from(col))
     }
+
+    const PAIRS: Option<&'static cjk::PairTable> = Some(&cjk::SHIFT_JIS_PAIRS);
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0x80..=0xFC), or 0xFF.

@@ -12,6 +12,7 @@ use core::marker::PhantomData;
 use crate::codec::Unmappables;
 use crate::handles::{ByteDest, CodeUnit, SliceDest, Source};
 use crate::result::{DecoderResult, EncoderResult};
+use crate::tables::cjk::PairTable;
 
 /// What a non-ASCII byte means outside a sequence.
 pub(crate) enum Lead {
@@ -54,6 +55,9 @@ pub(crate) trait TwoByte {
     fn hot(_lead: u8, _trail: u8) -> u16 {
         0
     }
+    /// The part of [`TwoByte::hot`] the vector pair decoder can read, if any: it
+    /// must decode exactly as [`TwoByte::hot`] where it decodes.
+    const PAIRS: Option<&'static PairTable> = None;
 }
 
 /// The column of each byte in a table whose columns are the byte `ranges`
@@ -278,9 +282,49 @@ fn run_step<E: TwoByte>(b: u8, t: Option<u8>) -> Option<(u16, usize)> {
     }
 }
 
-/// [`run`] over a buffer: (bytes read, units written).
+/// Bytes the codec's loop decodes after the vector pair decoder stopped, before it
+/// tries again; doubled (up to [`PAIRS_MAX_GAP`]) each time it tries and decodes
+/// less than a whole block.
+const PAIRS_GAP: usize = 16;
+/// See [`PAIRS_GAP`].
+const PAIRS_MAX_GAP: usize = 1024;
+
+/// [`run`] over a buffer: (bytes read, units written). With [`TwoByte::PAIRS`], the
+/// vector pair decoder takes what it can, and the loop of [`run_one`] the
+/// [`PAIRS_GAP`] bytes after where it stops.
 #[inline(always)]
 fn run_in<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
+    let Some(t) = E::PAIRS else {
+        return run_one::<E, U>(src, out);
+    };
+    let (mut r, mut w) = (0, 0);
+    let mut gap = PAIRS_GAP;
+    loop {
+        let (rr, ww) = U::from_cjk_pairs(t, &src[r..], &mut out[w..]);
+        r += rr;
+        w += ww;
+        // Only a whole block (eight pairs) is worth another try soon.
+        gap = if rr >= 16 {
+            PAIRS_GAP
+        } else {
+            (2 * gap).min(PAIRS_MAX_GAP)
+        };
+        let end = src.len().min(r + gap);
+        let (rr, ww) = run_one::<E, U>(&src[r..end], &mut out[w..]);
+        r += rr;
+        w += ww;
+        // Go on only where the loop stopped for the end of its part (at it, or before
+        // a lead the part cut from its trail), not for something it leaves to the
+        // decoder.
+        if rr == 0 || end == src.len() || r + 1 < end {
+            return (r, w);
+        }
+    }
+}
+
+/// [`run`] a character at a time: (bytes read, units written).
+#[inline(always)]
+fn run_one<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
     // The hot loop: while two source bytes and the widest character's room are
     // left, so that each step checks no bounds.
     let mut s = src;

@@ -15,6 +15,7 @@
 //! [`SliceDest::advance`].
 
 use crate::simd;
+use crate::tables::cjk::PairTable;
 
 /// A code unit of a destination: how characters are written in it, and the bulk
 /// kernels that write runs of them. Implemented for `u8` (UTF-8) and `u16` (UTF-16).
@@ -55,6 +56,9 @@ pub(crate) trait CodeUnit: Copy + 'static {
     /// invalid or incomplete sequence or a character that does not fit: (bytes
     /// read, units written).
     fn from_utf8(src: &[u8], out: &mut [Self]) -> (usize, usize);
+    /// Decodes two-byte CJK characters by the main table `t` while they are mapped
+    /// pairs the vector decoder takes (possibly none): (bytes read, units written).
+    fn from_cjk_pairs(t: &PairTable, src: &[u8], out: &mut [Self]) -> (usize, usize);
 }
 
 impl CodeUnit for u8 {
@@ -150,6 +154,11 @@ impl CodeUnit for u8 {
         let valid = simd::utf8_copy(src, out);
         (valid, valid)
     }
+
+    #[inline]
+    fn from_cjk_pairs(t: &PairTable, src: &[u8], out: &mut [u8]) -> (usize, usize) {
+        simd::cjk_pairs_to_utf8(t, src, out)
+    }
 }
 
 impl CodeUnit for u16 {
@@ -212,6 +221,11 @@ impl CodeUnit for u16 {
     #[inline]
     fn from_utf8(src: &[u8], out: &mut [u16]) -> (usize, usize) {
         simd::utf8_to_utf16(src, out)
+    }
+
+    #[inline]
+    fn from_cjk_pairs(t: &PairTable, src: &[u8], out: &mut [u16]) -> (usize, usize) {
+        simd::cjk_pairs_to_utf16(t, src, out)
     }
 }
 

@@ -27,6 +27,7 @@
 use super::isa::{isa, Isa};
 use super::kernels;
 use super::scalar;
+use crate::tables::cjk::PairTable;
 use crate::tables::single_byte::{Extra, Run};
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
@@ -35,6 +36,7 @@ use super::aarch64::neon::{self, neon_fn};
 use super::x86_64::{
     avx2::{self, avx2_fn},
     avx512::{self, avx512_fn},
+    pairs,
     sse2::{self, sse2_fn},
 };
 
@@ -277,6 +279,23 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
     _ => staged_encode_utf8::<V>(run, extra, src, dst),
 }
 
+/// Two-byte CJK characters by the main table `t` to UTF-16, eight pairs at a time,
+/// while they are mapped pairs (the codec's loop does the rest); (read, written).
+fn cjk_pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::cjk_pairs(t, src, dst);
+    Avx2 => pairs::pairs_to_utf16(t, src, dst),
+    Avx512 => pairs::pairs_to_utf16(t, src, dst),
+    _ => scalar::cjk_pairs(t, src, dst),
+}
+
+/// As [`cjk_pairs_to_utf16`], to UTF-8, for code points from U+0800 (three bytes).
+fn cjk_pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::cjk_pairs(t, src, dst);
+    Avx2 => pairs::pairs_to_utf8(t, src, dst),
+    Avx512 => pairs::pairs_to_utf8(t, src, dst),
+    _ => scalar::cjk_pairs(t, src, dst),
+}
+
     } };
 }
 
@@ -346,7 +365,9 @@ macro_rules! impl_kernels {
                         type V = $v;
                         // SAFETY: the caller checked that the CPU has the features,
                         // which are enabled here; the kernel's other conditions are
-                        // those of its safe function (valid slices).
+                        // those of its safe function (valid slices). (Some ISAs run
+                        // safe code for some rows.)
+                        #[allow(unused_unsafe)]
                         unsafe { pick!($isa; $($arms)*) }
                     }
                 }

@@ -540,3 +540,14 @@ pub(crate) fn single_byte_encode_utf8(
 pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
     hay.iter().position(|&u| u == value)
 }
+
+/// The vector pair decoders' portable stand-in: nothing (the codecs' own loops decode
+/// two-byte CJK characters one at a time). Returns (0, 0).
+#[inline(always)]
+pub(crate) fn cjk_pairs<U>(
+    _t: &crate::tables::cjk::PairTable,
+    _src: &[u8],
+    _dst: &mut [U],
+) -> (usize, usize) {
+    (0, 0)
+}

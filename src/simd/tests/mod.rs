@@ -14,6 +14,7 @@ use crate::tables::single_byte::{Extra, Run};
 use std::vec::Vec;
 
 mod ascii;
+mod pairs;
 mod single_byte;
 mod transcode;
 mod utf16;

@@ -5,6 +5,7 @@ pub(crate) mod avx2;
 // rust-version has to be at least that.
 #[allow(clippy::incompatible_msrv)]
 pub(crate) mod avx512;
+pub(crate) mod pairs;
 pub(crate) mod sse2;
 
 /// What the CPU (and OS) support: (AVX2, the AVX-512 set the [`avx512`] kernels are compiled for).

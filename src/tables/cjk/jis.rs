@@ -2,7 +2,7 @@
 //! ISO-2022-JP katakana. Pointer `row * 94 + col`.
 
 use super::encode::{Block, EncodeTable, Found, Runs};
-use super::{Bits, Groups, Rows, Span};
+use super::{Bits, Groups, PairTable, Rows, Span};
 use crate::generated::cjk as g;
 
 /// Index jis0208 in rows of 94.
@@ -19,6 +19,44 @@ const JIS0208_SPAN: Span = Span {
     rows: g::JIS0208_SPAN_ROWS,
     start: g::JIS0208_SPAN_POOL,
     width: 94,
+};
+
+/// The cells of [`JIS0208_SPAN`], by pointer from its first row.
+const JIS0208_SPAN_CELLS: &[u16] = {
+    let (start, len) = (g::JIS0208_SPAN_POOL, g::JIS0208_SPAN_ROWS * 94);
+    g::JIS0208_POOL.split_at(start).1.split_at(len).0
+};
+
+/// EUC-JP's jis0208 pairs (leads and trails 0xA1..=0xFE) for the vector decoder.
+pub(crate) static EUC_JP_PAIRS: PairTable = PairTable {
+    lead_xor: 0,
+    lead_base: 0xA1,
+    rows: 94,
+    trail_base: 0xA1,
+    trail_span: 94,
+    trail_gap_from: 0xFF,
+    trail_gap: 0,
+    trail_hole: 0,
+    width: 94,
+    first: (g::JIS0208_SPAN_ROW * 94) as u16,
+    cells: JIS0208_SPAN_CELLS,
+};
+
+/// Shift_JIS's pairs for the vector decoder: leads 0x81..=0x9F and 0xE0..=0xFC
+/// (0xA1..=0xDC with bit 5 flipped), trails 0x40..=0x7E and 0x80..=0xFC, 188
+/// columns; the pointers are jis0208's.
+pub(crate) static SHIFT_JIS_PAIRS: PairTable = PairTable {
+    lead_xor: 0x20,
+    lead_base: 0xA1,
+    rows: 0x3C,
+    trail_base: 0x40,
+    trail_span: 0xFC - 0x40 + 1,
+    trail_gap_from: 0x80,
+    trail_gap: 1,
+    trail_hole: 0x7F,
+    width: 188,
+    first: (g::JIS0208_SPAN_ROW * 94) as u16,
+    cells: JIS0208_SPAN_CELLS,
 };
 
 /// Index jis0208 pointer (the first) of each BMP code point.

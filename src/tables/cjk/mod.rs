@@ -35,6 +35,52 @@ pub(crate) use jis::{
     jis0208_encode_hot_code, jis0208_shift_jis_encode, jis0208_shift_jis_encode_hot_code,
     jis0208_span_pointer, jis0212_decode,
 };
+pub(crate) use jis::{EUC_JP_PAIRS, SHIFT_JIS_PAIRS};
+
+/// A two-byte encoding's main table as the vector pair decoder
+/// (`simd::cjk_pairs_to_utf8` / `_to_utf16`) reads it: a lead byte `l` is row
+/// `(l ^ lead_xor) - lead_base` if below `rows`; a trail byte `t` is column
+/// `t - trail_base` (less `trail_gap` if `t >= trail_gap_from`) if
+/// `t - trail_base < trail_span` and `t != trail_hole`; pointer `row * width + col`
+/// has its code point in `cells[pointer - first]` (0: unmapped) if that is below
+/// [`PairTable::gather_cells`], and is left to the codec's own loop otherwise.
+#[derive(Debug)]
+// Only the x86_64 kernels read it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct PairTable {
+    /// Xor'ed into a lead byte before [`PairTable::lead_base`] is subtracted.
+    pub(crate) lead_xor: u8,
+    /// The lead byte (after the xor) of row 0.
+    pub(crate) lead_base: u8,
+    /// The rows.
+    pub(crate) rows: u8,
+    /// The trail byte of column 0.
+    pub(crate) trail_base: u8,
+    /// How many bytes from `trail_base` on are trails (with the hole).
+    pub(crate) trail_span: u8,
+    /// Trails from this one on are `trail_gap` columns further left.
+    pub(crate) trail_gap_from: u8,
+    /// See [`PairTable::trail_gap_from`].
+    pub(crate) trail_gap: u8,
+    /// A byte inside the trail span that is not a trail (or one outside it).
+    pub(crate) trail_hole: u8,
+    /// Columns per row.
+    pub(crate) width: u16,
+    /// The pointer of `cells[0]`.
+    pub(crate) first: u16,
+    /// Code points by pointer, from `first`.
+    pub(crate) cells: &'static [u16],
+}
+
+// Only the x86_64 kernels (and the tests) read it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+impl PairTable {
+    /// The cells the vector decoder may use: all but the last, as it reads two cells
+    /// (four bytes) for each.
+    pub(crate) const fn gather_cells(&self) -> usize {
+        self.cells.len() - 1
+    }
+}
 
 /// Row descriptor: the row is decoded by other means (0xFFFF: the row is empty).
 const ROW_SPECIAL: u16 = 0xFFFE;
