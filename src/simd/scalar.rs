@@ -69,11 +69,25 @@ pub(crate) fn copy_ascii_to_ascii(src: &[u8], dst: &mut [u8]) -> usize {
 pub(crate) fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    for (i, (&b, d)) in src.iter().zip(dst.iter_mut()).enumerate() {
+    // Sixteen bytes per test of the high bits, widened by a loop of fixed length.
+    let mut i = 0;
+    for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(16)) {
+        let (a, b) = s.split_at(8);
+        let word = |h: &[u8]| u64::from_ne_bytes(h.try_into().unwrap_or([0x80; 8]));
+        if (word(a) | word(b)) & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        for (d, &b) in d.iter_mut().zip(s) {
+            *d = u16::from(b);
+        }
+        i += 16;
+    }
+    for (&b, d) in src[i..].iter().zip(dst[i..].iter_mut()) {
         if b >= 0x80 {
             return i;
         }
         *d = u16::from(b);
+        i += 1;
     }
     n
 }
@@ -83,11 +97,23 @@ pub(crate) fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
 pub(crate) fn copy_basic_latin_to_ascii(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    for (i, (&u, d)) in src.iter().zip(dst.iter_mut()).enumerate() {
+    // Eight units per test, narrowed by a loop of fixed length.
+    let mut i = 0;
+    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+        if s.iter().fold(0, |a, &u| a | u) >= 0x80 {
+            break;
+        }
+        for (d, &u) in d.iter_mut().zip(s) {
+            *d = u as u8;
+        }
+        i += 8;
+    }
+    for (&u, d) in src[i..].iter().zip(dst[i..].iter_mut()) {
         if u >= 0x80 {
             return i;
         }
         *d = u as u8;
+        i += 1;
     }
     n
 }
@@ -118,14 +144,22 @@ pub(crate) fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
-        let k = copy_ascii_to_basic_latin(&src[r..], &mut dst[w..]);
-        r += k;
-        w += k;
         let Some(&b) = src.get(r) else { return (r, w) };
         if w == dst.len() {
             return (r, w);
         }
         if b < 0x80 {
+            if src.get(r + 1).is_some_and(|&next| next < 0x80) {
+                // A run: widens at least this byte.
+                let k = copy_ascii_to_basic_latin(&src[r..], &mut dst[w..]);
+                r += k;
+                w += k;
+            } else {
+                // A space or a mark between other characters.
+                dst[w] = u16::from(b);
+                r += 1;
+                w += 1;
+            }
             continue;
         }
         let (c, len) = match b {
@@ -197,15 +231,16 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
-        let k = copy_basic_latin_to_ascii(&src[r..], &mut dst[w..]);
-        r += k;
-        w += k;
         let Some(&u) = src.get(r) else { return (r, w) };
         let room = dst.len() - w;
         if u < 0x80 {
             if room == 0 {
                 return (r, w);
             }
+            // Narrows at least this unit.
+            let k = copy_basic_latin_to_ascii(&src[r..], &mut dst[w..]);
+            r += k;
+            w += k;
             continue;
         }
         if u < 0x800 {
@@ -320,12 +355,27 @@ fn unit_at(src: &[u8], i: usize, be: bool) -> u16 {
 /// before the first surrogate. Returns units converted (an odd last byte is ignored).
 pub(crate) fn units_to_utf16(src: &[u8], dst: &mut [u16], be: bool) -> usize {
     let n = (src.len() / 2).min(dst.len());
-    for (i, d) in dst[..n].iter_mut().enumerate() {
+    let (src, dst) = (&src[..2 * n], &mut dst[..n]);
+    // Eight units per test for surrogates (any unit whose high byte is 0xD8..=0xDF),
+    // converted by a loop of fixed length.
+    let mut i = 0;
+    for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(8)) {
+        let high = |k: usize| s[2 * k + usize::from(!be)];
+        if (0..8).fold(false, |a, k| a | (high(k) & 0xF8 == 0xD8)) {
+            break;
+        }
+        for (k, d) in d.iter_mut().enumerate() {
+            *d = unit_at(s, k, be);
+        }
+        i += 8;
+    }
+    while i < n {
         let u = unit_at(src, i, be);
         if u & 0xF800 == 0xD800 {
             return i;
         }
-        *d = u;
+        dst[i] = u;
+        i += 1;
     }
     n
 }
@@ -364,7 +414,8 @@ fn push_bmp_utf8(u: u16, dst: &mut [u8], w: usize) -> usize {
 pub(crate) fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
     let n = src.len() / 2;
     let mut w = 0;
-    for i in 0..n {
+    let mut i = 0;
+    while i < n {
         let u = unit_at(src, i, be);
         if u & 0xF800 == 0xD800 {
             return (i, w);
@@ -374,6 +425,7 @@ pub(crate) fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usi
             return (i, w);
         }
         w += k;
+        i += 1;
     }
     (n, w)
 }
@@ -382,16 +434,19 @@ pub(crate) fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usi
 /// fits, stopping before an unmapped byte. Returns bytes decoded (= units written).
 pub(crate) fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
-    for (i, (d, &b)) in dst[..n].iter_mut().zip(&src[..n]).enumerate() {
-        let c = if b < 0x80 {
-            u16::from(b)
-        } else {
-            table[usize::from(b - 0x80)]
-        };
-        if c == 0 && b >= 0x80 {
-            return i;
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    let mut i = 0;
+    while i < n {
+        // ASCII runs sixteen bytes per test; then the bytes up to the next ASCII one.
+        i += copy_ascii_to_basic_latin(&src[i..], &mut dst[i..]);
+        while let Some(&b) = src.get(i).filter(|&&b| b >= 0x80) {
+            let c = table[usize::from(b - 0x80)];
+            if c == 0 {
+                return i;
+            }
+            dst[i] = c;
+            i += 1;
         }
-        *d = c;
     }
     n
 }

@@ -15,6 +15,7 @@ use std::vec::Vec;
 
 mod ascii;
 mod pairs;
+mod portable;
 mod single_byte;
 mod transcode;
 mod utf16;
