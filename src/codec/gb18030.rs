@@ -62,6 +62,8 @@ impl TwoByte for Gb18030 {
         };
         cjk::gb18030_right(row, col)
     }
+
+    const PAIRS: Option<&'static cjk::PairTable> = Some(&cjk::GB18030_PAIRS);
 }
 
 /// The code point of a four-byte sequence (its bytes in range), if any.

@@ -294,7 +294,8 @@ const PAIRS_MAX_GAP: usize = 1024;
 /// [`PAIRS_GAP`] bytes after where it stops.
 #[inline(always)]
 fn run_in<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
-    let Some(t) = E::PAIRS else {
+    // (`MAX_BMP` is 1 for UTF-16 output.)
+    let Some(t) = E::PAIRS.filter(|t| t.utf16 || U::MAX_BMP != 1) else {
         return run_one::<E, U>(src, out);
     };
     let (mut r, mut w) = (0, 0);

@@ -1,13 +1,14 @@
-//! Runs of two-byte CJK characters (EUC-JP and Shift_JIS: index jis0208) decoded
+//! Runs of two-byte CJK characters (EUC-JP and Shift_JIS: index jis0208; gb18030
+//! and GBK: GB2312's area) decoded
 //! eight at a time with AVX2: the sixteen bytes are checked as lead/trail pairs and
 //! turned into pointers in byte and `u16` lanes, the code points are gathered from
 //! the table's cells (`vpgatherdd`), and written as UTF-16 or as three-byte UTF-8.
 //! A block with anything else in it is left whole to the codec's loop (writing the
 //! pairs before it too, blended into the output, ran slower: the loads of what the
 //! output held wait for the stores before them). The AVX2 and the AVX-512 entry
-//! points run it (AVX-512 CPUs have AVX2). gb18030 and GBK do not use it: their
-//! text's punctuation sits outside the hanzi rows that are stored in pointer order,
-//! and the blocks that failed cost more than the others gained.
+//! points run it (AVX-512 CPUs have AVX2). A table says whether its codecs use it
+//! for UTF-16 output too (`PairTable::utf16`): for UTF-16, the codecs' own loops
+//! are nearly as fast.
 //!
 //! Anything else (ASCII, single-byte characters, pointers outside the cells, unmapped
 //! cells, and for UTF-8 code points below U+0800) stops the kernel: the codec's own
@@ -16,25 +17,26 @@
 use crate::tables::cjk::PairTable;
 use core::arch::x86_64::*;
 
-/// The per-byte constants of `t`: the lead transform on even bytes and the trail's
-/// on odd ones.
+/// The per-byte constants of `t`: the lead's on even bytes and the trail's on odd
+/// ones. A byte `b` becomes `x = (b ^ xor) - base`; it is not part of a pair if `x`
+/// is in the hole (`x - hole < hole_len`); from `gap_from` on, `x` moves down by
+/// `gap` (closing the hole); then it must be at most `last`.
 struct Consts {
     /// Xor'ed into each byte (leads only).
     xor: __m128i,
     /// Subtracted after the xor.
     base: __m128i,
-    /// One less than the number of valid values after the subtraction (and, for
-    /// trails, the gap: a trail past the span lands above it).
-    last: __m128i,
-    /// Trails at or above this have [`Consts::gap`] subtracted.
-    gap_from: __m128i,
-    /// See [`Consts::gap_from`] (zero on lead bytes).
-    gap: __m128i,
-    /// A byte that is not a trail inside the trail range (odd bytes; never matches on
-    /// even ones).
+    /// The first value of the hole.
     hole: __m128i,
-    /// Odd bytes all-ones.
-    odd: __m128i,
+    /// One less than the hole's length (all-ones if there is none)... as a bound:
+    /// `x - hole` at or below it is in the hole.
+    hole_last: __m128i,
+    /// Values from this one on have [`Consts::gap`] subtracted.
+    gap_from: __m128i,
+    /// See [`Consts::gap_from`].
+    gap: __m128i,
+    /// The last valid value after the gap.
+    last: __m128i,
     /// Cells per row.
     width: __m128i,
     /// The first pointer of the cells.
@@ -50,17 +52,26 @@ struct Consts {
 #[inline(always)]
 unsafe fn consts(t: &PairTable) -> Consts {
     let pair = |even: u8, odd: u8| i16::from_le_bytes([even, odd]);
+    // An empty hole: no `x - hole` is at or below... nothing, so use a hole at the
+    // value that `last` already excludes.
+    let hole = |at: u8, len: u8| if len == 0 { (0xFF, 0) } else { (at, len - 1) };
+    let (row_hole, row_hole_last) = hole(t.row_hole, t.row_gap);
+    let trail_at = t.trail_hole.wrapping_sub(t.trail_base);
+    let (trail_hole, trail_hole_last) = hole(trail_at, u8::from(t.trail_hole != 0));
     // SAFETY: the caller's features; registers only.
     unsafe {
         Consts {
             xor: _mm_set1_epi16(pair(t.lead_xor, 0)),
             base: _mm_set1_epi16(pair(t.lead_base, t.trail_base)),
-            // Columns, after the gap: the trail span less the gap.
-            last: _mm_set1_epi16(pair(t.rows - 1, t.trail_span - t.trail_gap - 1)),
-            gap_from: _mm_set1_epi16(pair(0, t.trail_gap_from)),
-            gap: _mm_set1_epi16(pair(0, t.trail_gap)),
-            hole: _mm_set1_epi16(pair(0, t.trail_hole)),
-            odd: _mm_set1_epi16(pair(0, 0xFF)),
+            hole: _mm_set1_epi16(pair(row_hole, trail_hole)),
+            hole_last: _mm_set1_epi16(pair(row_hole_last, trail_hole_last)),
+            gap_from: _mm_set1_epi16(pair(
+                t.row_hole.saturating_add(t.row_gap),
+                t.trail_gap_from.wrapping_sub(t.trail_base),
+            )),
+            gap: _mm_set1_epi16(pair(t.row_gap, t.trail_gap)),
+            // Rows and columns, after the gap.
+            last: _mm_set1_epi16(pair(t.rows - t.row_gap - 1, t.trail_span - t.trail_gap - 1)),
             width: _mm_set1_epi16(t.width as i16),
             first: _mm_set1_epi16(t.first as i16),
             cells: _mm256_set1_epi32(t.gather_cells() as i32),
@@ -82,12 +93,13 @@ unsafe fn block(c: &Consts, cells: *const u16, p: *const u8, min: i32) -> Option
     unsafe {
         let v = _mm_loadu_si128(p.cast());
         let x = _mm_sub_epi8(_mm_xor_si128(v, c.xor), c.base);
-        // Trails at or above `gap_from` (unsigned) close the gap.
-        let above = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, c.gap_from), v), c.odd);
+        let h = _mm_sub_epi8(x, c.hole);
+        let in_hole = _mm_cmpeq_epi8(_mm_min_epu8(h, c.hole_last), h);
+        // From `gap_from` on (unsigned), close the gap.
+        let above = _mm_cmpeq_epi8(_mm_max_epu8(x, c.gap_from), x);
         let x = _mm_sub_epi8(x, _mm_and_si128(above, c.gap));
         let in_range = _mm_cmpeq_epi8(_mm_min_epu8(x, c.last), x);
-        let hole = _mm_and_si128(_mm_cmpeq_epi8(v, c.hole), c.odd);
-        if _mm_movemask_epi8(_mm_andnot_si128(hole, in_range)) != 0xFFFF {
+        if _mm_movemask_epi8(_mm_andnot_si128(in_hole, in_range)) != 0xFFFF {
             return None;
         }
         // u16 lanes: row (low byte) * width + column (high byte), from the first cell.

@@ -6,7 +6,7 @@
 //! 0x40..=0xA0), whose GBK/4 rows continue the ideographs in Unicode order.
 
 use super::encode::{Block, EncodeTable, Found, Runs};
-use super::{Bits, Rows, Span};
+use super::{Bits, PairTable, Rows, Span};
 use crate::generated::cjk as g;
 
 /// Leads 0xA1..=0xFE, trails 0xA1..=0xFE.
@@ -24,6 +24,58 @@ const HANZI_ROWS: Span = Span {
     start: g::GB18030_HANZI_POOL,
     width: 94,
 };
+/// The rows of [`RIGHT`] before the hanzi that are stored in its pool (the others
+/// before the hanzi are runs of the Private Use Area).
+const RIGHT_TOP_ROWS: usize = g::GB18030_HANZI_POOL / 94;
+
+/// Whether [`RIGHT`]'s pool holds rows `0..RIGHT_TOP_ROWS` and then the rows from
+/// the hanzi on, in order: the layout [`GB18030_PAIRS`] reads.
+const fn right_pool_in_order() -> bool {
+    let gap = g::GB18030_HANZI_ROW - RIGHT_TOP_ROWS;
+    let stored = g::GB18030_RIGHT_POOL.len() / 94;
+    let mut row = 0;
+    while row < 94 {
+        let d = g::GB18030_RIGHT_DESC[row] as usize;
+        let want = if row < RIGHT_TOP_ROWS {
+            Some(row)
+        } else if row >= g::GB18030_HANZI_ROW && row - gap < stored {
+            Some(row - gap)
+        } else {
+            None
+        };
+        match want {
+            Some(w) if d != w => return false,
+            None if d < stored => return false,
+            _ => {}
+        }
+        row += 1;
+    }
+    true
+}
+const _: () = assert!(right_pool_in_order() && g::GB18030_HANZI_POOL.is_multiple_of(94));
+
+/// gb18030's (and GBK's) right half (leads and trails 0xA1..=0xFE: GB2312's symbols,
+/// punctuation and hanzi) for the vector decoder, read straight from [`RIGHT`]'s
+/// pool: the rows of Private Use Area runs between the symbols and the hanzi are the
+/// row hole.
+pub(crate) static GB18030_PAIRS: PairTable = PairTable {
+    lead_xor: 0,
+    lead_base: 0xA1,
+    rows: 94,
+    row_hole: RIGHT_TOP_ROWS as u8,
+    row_gap: (g::GB18030_HANZI_ROW - RIGHT_TOP_ROWS) as u8,
+    trail_base: 0xA1,
+    trail_span: 94,
+    trail_gap_from: 0xFF,
+    trail_gap: 0,
+    trail_hole: 0,
+    width: 94,
+    first: 0,
+    cells: &g::GB18030_RIGHT_POOL,
+    // 1.53x encoding_rs with it, 1.70x without (AVX2, Zen 5, zh_cn.txt).
+    utf16: false,
+};
+
 /// Leads 0xA1..=0xFE, trails 0x40..=0xA0 (the GBK/4 rows are special).
 const LEFT: Rows = Rows {
     desc: &g::GB18030_LEFT_DESC,

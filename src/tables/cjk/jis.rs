@@ -32,6 +32,8 @@ pub(crate) static EUC_JP_PAIRS: PairTable = PairTable {
     lead_xor: 0,
     lead_base: 0xA1,
     rows: 94,
+    row_hole: 0,
+    row_gap: 0,
     trail_base: 0xA1,
     trail_span: 94,
     trail_gap_from: 0xFF,
@@ -40,6 +42,8 @@ pub(crate) static EUC_JP_PAIRS: PairTable = PairTable {
     width: 94,
     first: (g::JIS0208_SPAN_ROW * 94) as u16,
     cells: JIS0208_SPAN_CELLS,
+    // 1.31x encoding_rs with it, 1.35x without (AVX2, Zen 5, ja.txt).
+    utf16: false,
 };
 
 /// Shift_JIS's pairs for the vector decoder: leads 0x81..=0x9F and 0xE0..=0xFC
@@ -49,6 +53,8 @@ pub(crate) static SHIFT_JIS_PAIRS: PairTable = PairTable {
     lead_xor: 0x20,
     lead_base: 0xA1,
     rows: 0x3C,
+    row_hole: 0,
+    row_gap: 0,
     trail_base: 0x40,
     trail_span: 0xFC - 0x40 + 1,
     trail_gap_from: 0x80,
@@ -57,6 +63,8 @@ pub(crate) static SHIFT_JIS_PAIRS: PairTable = PairTable {
     width: 188,
     first: (g::JIS0208_SPAN_ROW * 94) as u16,
     cells: JIS0208_SPAN_CELLS,
+    // 1.75x encoding_rs with it, 1.41x without (AVX2, Zen 5, ja.txt).
+    utf16: true,
 };
 
 /// Index jis0208 pointer (the first) of each BMP code point.

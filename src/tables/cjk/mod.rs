@@ -26,6 +26,7 @@ pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot
 pub(crate) use euc_kr::{
     euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul,
 };
+pub(crate) use gb18030::GB18030_PAIRS;
 pub(crate) use gb18030::{
     gb18030_decode, gb18030_encode, gb18030_encode_hot_code, gb18030_range_decode,
     gb18030_range_encode, gb18030_right,
@@ -39,7 +40,8 @@ pub(crate) use jis::{EUC_JP_PAIRS, SHIFT_JIS_PAIRS};
 
 /// A two-byte encoding's main table as the vector pair decoder
 /// (`simd::cjk_pairs_to_utf8` / `_to_utf16`) reads it: a lead byte `l` is row
-/// `(l ^ lead_xor) - lead_base` if below `rows`; a trail byte `t` is column
+/// `(l ^ lead_xor) - lead_base` if below `rows` and not in the row hole (rows after
+/// the hole count `row_gap` fewer); a trail byte `t` is column
 /// `t - trail_base` (less `trail_gap` if `t >= trail_gap_from`) if
 /// `t - trail_base < trail_span` and `t != trail_hole`; pointer `row * width + col`
 /// has its code point in `cells[pointer - first]` (0: unmapped) if that is below
@@ -54,6 +56,11 @@ pub(crate) struct PairTable {
     pub(crate) lead_base: u8,
     /// The rows.
     pub(crate) rows: u8,
+    /// The first of `row_gap` rows that are not in the cells (the rows after them
+    /// are `row_gap` rows further up).
+    pub(crate) row_hole: u8,
+    /// See [`PairTable::row_hole`] (0: every row is in the cells).
+    pub(crate) row_gap: u8,
     /// The trail byte of column 0.
     pub(crate) trail_base: u8,
     /// How many bytes from `trail_base` on are trails (with the hole).
@@ -70,6 +77,9 @@ pub(crate) struct PairTable {
     pub(crate) first: u16,
     /// Code points by pointer, from `first`.
     pub(crate) cells: &'static [u16],
+    /// Whether the codecs use the vector decoder for UTF-16 output too (where their
+    /// own loop, two table reads per character, is as fast, they do not).
+    pub(crate) utf16: bool,
 }
 
 // Only the x86_64 kernels (and the tests) read it.
