@@ -307,7 +307,8 @@ pub(crate) trait Transcode: Shuffle {
     /// (`3 * BYTES / 2`).
     ///
     /// # Safety
-    /// The ISA contract; `p` is valid for reads and writes of `2 * BYTES` bytes.
+    /// The ISA contract; `p` is valid for reads and writes of `3 * BYTES / 2 + 16`
+    /// bytes, of which only those returned change.
     unsafe fn store_utf8_3(lead: Self, mid: Self, last: Self, p: *mut u8) -> usize;
 }
 
@@ -389,9 +390,4 @@ pub(crate) trait Bytes16: Copy {
     /// # Safety
     /// The ISA contract; `q` is valid for writes of 4 units.
     unsafe fn store_narrow32(self, q: *mut u16);
-    /// The first `n` (at most 16) bytes of `self`, then those of `old`.
-    ///
-    /// # Safety
-    /// The ISA contract.
-    unsafe fn blend_first(self, old: Self, n: usize) -> Self;
 }

@@ -265,8 +265,6 @@ impl Lookup128 for Neon {
 static BYTE_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 /// Lane `k` holds bit `k`: an 8-bit mask of `u16` lanes.
 static UNIT_BITS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
-/// Byte `i` holds `i`.
-static IOTA: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /// The masks of the bytes of two sets of four comparison results (each byte
 /// all-ones or zero): pairwise adds of the bits of [`BYTE_BITS`], the first 64 bits
@@ -523,13 +521,5 @@ impl Bytes16 for Neon {
     unsafe fn store_narrow32(self, q: *mut u16) {
         // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1_u16(q, vmovn_u32(vreinterpretq_u32_u8(self.0))) }
-    }
-    #[inline(always)]
-    unsafe fn blend_first(self, old: Self, n: usize) -> Self {
-        // SAFETY: the ISA contract (features enabled); registers only.
-        unsafe {
-            let take = vcltq_u8(vld1q_u8(IOTA.as_ptr()), vdupq_n_u8(n as u8));
-            Neon(vbslq_u8(take, self.0, old.0))
-        }
     }
 }

@@ -521,13 +521,13 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
     let (mut i, mut w) = (0, 0);
     // SAFETY: loads read bytes `src[2 * i..2 * (i + u)]` (`i + u <= n`), or
     // `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`), and whole table rows; stores
-    // (and the reads of the old bytes) touch `dst[w..w + 2 * b]`
-    // (`w + 2 * b <= dst.len()`): a vector of units takes at most `3 * u` bytes, and
-    // the last 16-byte store of its packs starts before that.
+    // (and the reads of the bytes put back) touch `dst[w..w + 3 * b / 2 + 16]`
+    // (in bounds by the loop's test): a vector of units takes at most `3 * u` bytes,
+    // and its 16-byte stores start before that.
     unsafe {
         let (z, ones) = (V::zero(), V::splat8(0xFF));
         let high = V::splat16(0xFF80);
-        while i + u <= n && dst.len() - w >= 2 * b {
+        while i + u <= n && dst.len() - w >= 3 * b / 2 + 16 {
             if i + 2 * u <= n {
                 // Two vectors of Basic Latin at a time.
                 let a = load_units::<V, SWAP>(sp.add(2 * i));
@@ -560,17 +560,16 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
                 let key = |g: usize| ((m >> (16 * g)) & 0xFF) as usize;
                 let len = |g: usize| 16 - key(g).count_ones() as usize;
                 let groups = b / 16;
-                let at = w + (0..groups - 1).map(len).sum::<usize>();
-                let old = V::Half::load(dp.add(at));
+                // The stores write past the last byte: the 16 bytes after the
+                // vector's are put back (read here, where no store of this loop has
+                // been, so the load need not wait for one).
+                let end = w + (0..groups).map(len).sum::<usize>();
+                let after = V::Half::load(dp.add(end));
                 for g in 0..groups {
-                    let packed = lanes.half(g).shuffle(&PACK2[key(g)]);
-                    if g + 1 < groups {
-                        packed.store(dp.add(w));
-                    } else {
-                        packed.blend_first(old, len(g)).store(dp.add(w));
-                    }
+                    lanes.half(g).shuffle(&PACK2[key(g)]).store(dp.add(w));
                     w += len(g);
                 }
+                after.store(dp.add(end));
                 i += u;
                 continue;
             }
@@ -604,31 +603,31 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
 
 /// Writes the UTF-8 of the units whose bytes are `b0 | b1 << 8` in `b01` and `b2`
 /// in `last` (`u16` lanes), each quarter (four units) packed by [`PACK3`] by its key
-/// in `keys`, at `p`. The last store is blended with what `p` held. Returns the
-/// bytes written.
+/// in `keys`, at `p`. Of the bytes at `p`, only those it returns change (the 16
+/// after them are read before the stores and put back after them: a load from where
+/// the stores before it wrote would wait for them). Returns the bytes written.
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
-/// writes of `2 * BYTES` bytes.
+/// writes of `3 * BYTES / 2 + 16` bytes.
 #[inline(always)]
 pub(crate) unsafe fn pack3<V: Transcode>(b01: V, last: V, keys: &[usize; 4], p: *mut u8) -> usize {
     let quarters = V::BYTES / 8;
     let len = |q: usize| usize::from(PACK3_LEN[keys[q]]);
-    let at = (0..quarters - 1).map(len).sum::<usize>();
+    let end = (0..quarters).map(len).sum::<usize>();
     let mut w = 0;
     // SAFETY: forwarded contract: the stores start below `3 * BYTES / 2 - 12` and
-    // write 16 bytes each.
+    // write 16 bytes each; the 16 bytes after the last one (`end <= 3 * BYTES / 2`)
+    // are read first and put back.
     unsafe {
-        let old = V::Half::load(p.add(at));
+        let after = V::Half::load(p.add(end));
         for q in 0..quarters {
-            let packed = V::quarter(b01, last, q).shuffle(&PACK3[keys[q]]);
-            if q + 1 < quarters {
-                packed.store(p.add(w));
-            } else {
-                packed.blend_first(old, len(q)).store(p.add(w));
-            }
+            V::quarter(b01, last, q)
+                .shuffle(&PACK3[keys[q]])
+                .store(p.add(w));
             w += len(q);
         }
+        after.store(p.add(end));
     }
     w
 }

@@ -392,9 +392,6 @@ impl Transcode for Avx2 {
 #[derive(Copy, Clone)]
 pub(crate) struct Xmm(__m128i);
 
-/// Byte `i` holds `i`.
-static IOTA: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-
 impl Bytes16 for Xmm {
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
@@ -474,13 +471,5 @@ impl Bytes16 for Xmm {
     unsafe fn store_narrow32(self, q: *mut u16) {
         // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { _mm_storel_epi64(q.cast(), _mm_packus_epi32(self.0, self.0)) }
-    }
-    #[inline(always)]
-    unsafe fn blend_first(self, old: Self, n: usize) -> Self {
-        // SAFETY: the ISA contract (features enabled); registers only.
-        unsafe {
-            let take = _mm_cmpgt_epi8(_mm_set1_epi8(n as i8), Xmm::load(IOTA.as_ptr()).0);
-            Xmm(_mm_blendv_epi8(old.0, self.0, take))
-        }
     }
 }
