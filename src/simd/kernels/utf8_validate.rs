@@ -252,9 +252,37 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
     }
 }
 
+/// Where the scalar code resumes after the vectors of `src[from..to]` failed the
+/// check: the first byte with error bits (the vectors before it and the bytes before
+/// it in its vector have none, so every character that ends before it is valid; see
+/// [`group_tail`]), or `from` if no vector has one. Rechecking the vectors costs less
+/// than running the scalar code over all of them.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; `3 <= from <= to <= src.len()`,
+/// `to - from` a multiple of `V::BYTES`.
+#[inline(always)]
+unsafe fn first_error<V: Shuffle>(src: &[u8], from: usize, to: usize, t: &[V; 3]) -> usize {
+    let p = src.as_ptr();
+    let mut at = from;
+    // SAFETY: `check_at` reads `src[at - 3..at + V::BYTES]`, `at + V::BYTES <= to`.
+    unsafe {
+        while at < to {
+            let e = check_at(V::zero(), p, at, t);
+            if !e.is_zero() {
+                return at + V::first_in(!e.eq8(V::zero()).high_mask());
+            }
+            at += V::BYTES;
+        }
+    }
+    from
+}
+
 /// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks, reading the bytes before
-/// each vector with unaligned loads; at the first block with an error (and for the
-/// tail) the scalar code finds the exact place.
+/// each vector with unaligned loads. At the first group with an error its vectors are
+/// checked again one by one ([`first_error`]) and the scalar code finds the exact
+/// place from the first byte with error bits; it also takes the tail.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
@@ -315,7 +343,13 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             at += b;
         }
         if !(err.is_zero() || WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
-            return group_tail(src, 0);
+            let e0 = utf8_check_at(first, first.prev1(z), first.prev2(z), first.prev3(z), &t);
+            let e = if e0.is_zero() {
+                first_error(src, b, BLOCK, &t)
+            } else {
+                V::first_in(!e0.eq8(z).high_mask())
+            };
+            return error_tail(src, e);
         }
         let mut i = BLOCK;
         // Whether the bytes checked so far end inside a sequence.
@@ -363,7 +397,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 blk += BLOCK;
             }
             if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
-                return group_tail(src, i);
+                return error_tail(src, first_error(src, i, i + GROUP, &t));
             }
             open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
             i += GROUP;
@@ -376,7 +410,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 at += b;
             }
             if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + BLOCK)) {
-                break;
+                return error_tail(src, first_error(src, i, i + BLOCK, &t));
             }
             i += BLOCK;
         }
@@ -533,6 +567,48 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
 pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
     let back = back_to_lead(src, i);
     back + scalar::utf8_valid_up_to(&src[back..])
+}
+
+/// The length of the valid UTF-8 sequence that starts `bytes`, or 0 if none does
+/// (ill-formed, truncated or empty).
+#[inline]
+fn seq_len(bytes: &[u8]) -> usize {
+    let (len, lo, hi) = match bytes.first() {
+        Some(0x00..=0x7F) => return 1,
+        Some(0xC2..=0xDF) => (2, 0x80, 0xBF),
+        Some(0xE0) => (3, 0xA0, 0xBF),
+        Some(0xE1..=0xEC | 0xEE..=0xEF) => (3, 0x80, 0xBF),
+        Some(0xED) => (3, 0x80, 0x9F),
+        Some(0xF0) => (4, 0x90, 0xBF),
+        Some(0xF1..=0xF3) => (4, 0x80, 0xBF),
+        Some(0xF4) => (4, 0x80, 0x8F),
+        _ => return 0,
+    };
+    match bytes.get(..len) {
+        Some([_, b, rest @ ..])
+            if (lo..=hi).contains(b) && rest.iter().all(|&c| c & 0xC0 == 0x80) =>
+        {
+            len
+        }
+        _ => 0,
+    }
+}
+
+/// The valid prefix of `src` when byte `e` has the first error bits (see
+/// [`first_error`]): the characters from the one that `e` is in or just after are
+/// checked one at a time up to `e` (one of them is the invalid one), the scalar code
+/// goes on only if none is.
+#[inline(always)]
+pub(crate) fn error_tail(src: &[u8], e: usize) -> usize {
+    let mut i = back_to_lead(src, e);
+    while i <= e {
+        let len = seq_len(&src[i..]);
+        if len == 0 {
+            return i;
+        }
+        i += len;
+    }
+    i + scalar::utf8_valid_up_to(&src[i..])
 }
 
 /// See [`scalar::utf8_valid_up_to`], for vectors without byte shuffles: the ASCII

@@ -193,3 +193,42 @@ fn wtf8_prefix_open_sequences() {
         }
     }
 }
+
+/// An ill-formed or truncated sequence (or a surrogate) at every position of texts
+/// long enough for several groups, after ASCII, two-, three- and four-byte text: the
+/// UTF-8 validation (which rechecks the vectors of a failed group to find where the
+/// scalar code starts) stops exactly where the scalar code does, and the WTF-8 loop
+/// exactly where the reference does.
+#[test]
+fn utf8_and_wtf8_stop_at_every_position() {
+    let (len, step) = if MIRI { (140, 13) } else { (1100, 1) };
+    let bad: [&[u8]; 9] = [
+        b"\x80",
+        b"\xC0\x80",
+        b"\xE4\x41",
+        b"\xF0\x9F\x98\x41",
+        b"\xED\xA0\x80",
+        b"\xED\xB0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xE0\x80\x80",
+        b"\xFF",
+    ];
+    for isa in isas() {
+        for fill in [&b"a"[..], "ж".as_bytes(), "中".as_bytes(), "😀a".as_bytes()] {
+            let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+            // Start at a character boundary of the fill.
+            for pos in (0..len - 8).step_by(step).filter(|&p| p % fill.len() == 0) {
+                for b in bad {
+                    let mut s = base.clone();
+                    s.splice(pos..pos, b.iter().copied());
+                    assert_eq!(
+                        on_isa::utf8_valid_up_to(isa, &s),
+                        scalar::utf8_valid_up_to(&s),
+                        "{isa:?} {pos} {b:02x?} {fill:02x?}"
+                    );
+                    assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {pos} {b:02x?}");
+                }
+            }
+        }
+    }
+}
