@@ -127,34 +127,71 @@ pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -
 /// `src[from..to]` are only trail surrogate flags (from [`BYTE_2_HIGH_WTF8`]), none of
 /// them right after a lead surrogate sequence, so that the bytes are well-formed WTF-8.
 ///
+/// Only the store of `err` and one compare are made here; the rest runs in
+/// [`lone_trails_in_lanes`], out of line, so that the hot loop keeps no register and
+/// no constant for this rare path (its constants spilled the loop's registers).
+///
 /// # Safety
 /// The ISA contract; `from <= to <= src.len()`, `to - from` a multiple of `V::BYTES`.
 #[inline(always)]
 unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
-    // SAFETY: the loads read `src[j..j + V::BYTES]` with `j + V::BYTES <= to`.
-    unsafe {
-        // The constants go through `black_box` so that they are made here, on this
-        // rare path, and not hoisted out of the hot loop (where they spilled others).
-        if !err
-            .and(V::splat8(core::hint::black_box(NOT_SURROGATE)))
-            .is_zero()
-        {
+    let mut bytes = [0u8; 64];
+    // SAFETY: `V::BYTES <= 64` bytes stored to `bytes`; register operations.
+    let zero = unsafe {
+        err.store(bytes.as_mut_ptr());
+        err.eq8(V::zero()).high_mask()
+    };
+    lone_trails_in_lanes(src, from, to, &bytes[..V::BYTES], zero, V::MASK_SHIFT)
+}
+
+/// [`only_lone_trails`] given the bytes of the error vector (`err`, ORed over the
+/// vectors of `src[from..to]`) and the mask of its zero bytes (`1 << shift` bits
+/// each): each nonzero byte must be the surrogate flag alone, which marks the second
+/// byte of a trail surrogate sequence (`ED B0..BF`, nothing else) in that lane of
+/// one or more vectors; at each such place in each vector, what precedes the trail
+/// must not be a lead surrogate sequence.
+#[cold]
+#[inline(never)]
+fn lone_trails_in_lanes(
+    src: &[u8],
+    from: usize,
+    to: usize,
+    err: &[u8],
+    zero: u64,
+    shift: u32,
+) -> bool {
+    let b = err.len();
+    let mut lanes = !zero;
+    while lanes != 0 {
+        let k = (lanes.trailing_zeros() >> shift) as usize;
+        if k >= b {
+            break;
+        }
+        if err[k] != SURROGATE {
             return false;
         }
-        if from > 0 && pair_at(src, from - 1) {
-            return false;
+        // A flag needs the `ED` before it: none at `src[0]`.
+        let mut at = from + k;
+        if at == 0 {
+            at = b;
         }
-        let (p, ed) = (src.as_ptr(), V::splat8(core::hint::black_box(0xED)));
-        let mut j = from;
-        while j < to {
-            let m = V::load(p.add(j)).eq8(ed).high_mask();
-            if pair_in_mask(src, j, m, V::MASK_SHIFT) {
+        let p = src.as_ptr();
+        while at < to {
+            // SAFETY: `1 <= at < to <= src.len()`: reads `src[at - 1..=at]`.
+            let two = u16::from_le_bytes(unsafe { p.add(at - 1).cast::<[u8; 2]>().read() });
+            if two & 0xF0FF == 0xB0ED && pair_at(src, at - 1) {
                 return false;
             }
-            j += V::BYTES;
+            at += b;
         }
-        true
+        let next = (k as u32 + 1) << shift;
+        lanes = if next >= 64 {
+            0
+        } else {
+            lanes & (!0u64 << next)
+        };
     }
+    true
 }
 
 /// The greatest byte values that do not leave a sequence open at the end of a block
@@ -386,13 +423,15 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                     }
                 } else {
                     let open = V::load(p.add(blk - b)).subs8(max);
-                    // In WTF-8 mode the surrogate bit must mean a trail surrogate
-                    // only: a sequence left open sets every bit instead.
-                    err = err.or(if WTF8 {
-                        open.eq8(V::zero()).xor(V::splat8(0xFF))
+                    if WTF8 {
+                        // The surrogate bit of `err` must mean a trail surrogate only:
+                        // a sequence left open is an error of its own.
+                        if !open.is_zero() {
+                            return error_tail(src, first_error(src, i, i + GROUP, &t));
+                        }
                     } else {
-                        open
-                    });
+                        err = err.or(open);
+                    }
                 }
                 blk += BLOCK;
             }

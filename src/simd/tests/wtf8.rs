@@ -232,3 +232,25 @@ fn utf8_and_wtf8_stop_at_every_position() {
         }
     }
 }
+
+/// Two trail surrogate sequences in the same lane of different vectors of a group
+/// (16, 32 or 64 bytes apart, or a multiple): a lone one and then one after a lead
+/// (the error flags of the group's vectors are ORed, so one lane stands for both).
+#[test]
+fn wtf8_prefix_trails_in_one_lane() {
+    let (len, step) = if MIRI { (300, 37) } else { (700, 1) };
+    for isa in isas() {
+        for first in (1..len - 300).step_by(step) {
+            for apart in [16, 32, 48, 64, 128, 192] {
+                let mut s = std::vec![b'a'; len];
+                // The second byte of each trail sequence at `first` and `first + apart`.
+                s[first - 1..first + 2].copy_from_slice(&TRAIL);
+                let second = first + apart;
+                s[second - 4..second - 1].copy_from_slice(&LEAD);
+                s[second - 1..second + 2].copy_from_slice(&TRAIL);
+                assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {first} {apart}");
+                assert_eq!(reference(&s), second - 1);
+            }
+        }
+    }
+}
