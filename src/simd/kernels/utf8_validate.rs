@@ -357,6 +357,11 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
     if n < BLOCK {
         return group_tail(src, 0);
     }
+    // A caller that stopped at an invalid sequence often calls again right there
+    // (UTF-8 -> UTF-16 at each surrogate of WTF-8): no tables, no first block then.
+    if !WTF8 && src[0] >= 0x80 && seq_len(src) == 0 {
+        return 0;
+    }
     // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
     // `src[i - 3..i + BLOCK]` with `i + BLOCK <= n` (the first block: `src[..BLOCK]`),
     // and the last `b <= 64` bytes of `INCOMPLETE_MAX`.
@@ -611,7 +616,7 @@ pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
 /// The length of the valid UTF-8 sequence that starts `bytes`, or 0 if none does
 /// (ill-formed, truncated or empty).
 #[inline]
-fn seq_len(bytes: &[u8]) -> usize {
+pub(crate) fn seq_len(bytes: &[u8]) -> usize {
     let (len, lo, hi) = match bytes.first() {
         Some(0x00..=0x7F) => return 1,
         Some(0xC2..=0xDF) => (2, 0x80, 0xBF),

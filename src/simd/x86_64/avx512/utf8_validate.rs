@@ -274,6 +274,11 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
     const K: usize = 4;
     const BLOCK: usize = 64;
     let (n, p) = (src.len(), src.as_ptr());
+    // A caller that stopped at an invalid sequence often calls again right there
+    // (UTF-8 -> UTF-16 at each surrogate of WTF-8): no tables, no first block then.
+    if !WTF8 && src.first().is_some_and(|&b| b >= 0x80) && kernels::seq_len(src) == 0 {
+        return (0, 0);
+    }
     // Bytes stored to `dst` (with `COPY`): everything checked before the group at `i`
     // except a sequence still open there (at most one block held back).
     let mut stored = 0;
