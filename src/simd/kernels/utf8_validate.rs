@@ -161,7 +161,21 @@ fn lone_trails_in_lanes(
     shift: u32,
 ) -> bool {
     let b = err.len();
-    let mut lanes = !zero;
+    let width = (b as u32) << shift;
+    let mut lanes = !zero & if width >= 64 { !0 } else { (1 << width) - 1 };
+    // The group loop ORs the bits of a sequence left open before an ASCII block into
+    // `err` (in the last three lanes), which may be the surrogate flag alone: such a
+    // sequence is an error.
+    if lanes >> ((b as u32 - 3) << shift) != 0 {
+        let mut at = from.max(64);
+        while at < to {
+            let open = src[at - 1] >= 0xC0 || src[at - 2] >= 0xE0 || src[at - 3] >= 0xF0;
+            if open && src[at] < 0x80 {
+                return false;
+            }
+            at += 64;
+        }
+    }
     while lanes != 0 {
         let k = (lanes.trailing_zeros() >> shift) as usize;
         if k >= b {
@@ -427,16 +441,10 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                         at += b;
                     }
                 } else {
-                    let open = V::load(p.add(blk - b)).subs8(max);
-                    if WTF8 {
-                        // The surrogate bit of `err` must mean a trail surrogate only:
-                        // a sequence left open is an error of its own.
-                        if !open.is_zero() {
-                            return error_tail(src, first_error(src, i, i + GROUP, &t));
-                        }
-                    } else {
-                        err = err.or(open);
-                    }
+                    // A sequence left open before an ASCII block. (In WTF-8 mode these
+                    // bits may look like a trail surrogate flag: the rare path looks at
+                    // the block boundaries itself.)
+                    err = err.or(V::load(p.add(blk - b)).subs8(max));
                 }
                 blk += BLOCK;
             }

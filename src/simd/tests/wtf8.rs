@@ -254,3 +254,44 @@ fn wtf8_prefix_trails_in_one_lane() {
         }
     }
 }
+
+/// A sequence left open before an ASCII block whose error bits equal the surrogate
+/// flag (a two-byte lead `CF` last, or a three-byte lead `EF` second to last), with a
+/// lone trail surrogate sequence in the same lane of another vector of the group (the
+/// flags are ORed together): the open sequence is still an error.
+#[test]
+fn wtf8_prefix_open_sequence_beside_a_trail() {
+    let (ends, step): (&[usize], usize) = if MIRI {
+        (&[128], 61)
+    } else {
+        (&[64, 128, 192, 256, 320, 384], 1)
+    };
+    for isa in isas() {
+        for &end in ends {
+            for open in [&b"\xCF"[..], b"\xEF\x80"] {
+                // Three-byte text, ASCII padding up to the open sequence, which ends at
+                // `end`, then ASCII.
+                let text = end - open.len();
+                let mut base: Vec<u8> = "中".repeat(text / 3).into_bytes();
+                base.resize(text, b'a');
+                base.extend_from_slice(open);
+                base.extend(core::iter::repeat_n(b'a', 400));
+                // A lone trail with its second byte at `at`, in place of a character.
+                for at in (1..end + 300).step_by(step) {
+                    let fits = if at + 2 <= text / 3 * 3 {
+                        at % 3 == 1
+                    } else {
+                        at > end
+                    };
+                    if !fits {
+                        continue;
+                    }
+                    let mut s = base.clone();
+                    s[at - 1..at + 2].copy_from_slice(&TRAIL);
+                    assert_eq!(reference(&s), text);
+                    assert_eq!(driver(isa, &s), text, "{isa:?} {end} {open:02x?} {at}");
+                }
+            }
+        }
+    }
+}
