@@ -127,34 +127,85 @@ pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -
 /// `src[from..to]` are only trail surrogate flags (from [`BYTE_2_HIGH_WTF8`]), none of
 /// them right after a lead surrogate sequence, so that the bytes are well-formed WTF-8.
 ///
+/// Only the store of `err` and one compare are made here; the rest runs in
+/// [`lone_trails_in_lanes`], out of line, so that the hot loop keeps no register and
+/// no constant for this rare path (its constants spilled the loop's registers).
+///
 /// # Safety
 /// The ISA contract; `from <= to <= src.len()`, `to - from` a multiple of `V::BYTES`.
 #[inline(always)]
 unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
-    // SAFETY: the loads read `src[j..j + V::BYTES]` with `j + V::BYTES <= to`.
-    unsafe {
-        // The constants go through `black_box` so that they are made here, on this
-        // rare path, and not hoisted out of the hot loop (where they spilled others).
-        if !err
-            .and(V::splat8(core::hint::black_box(NOT_SURROGATE)))
-            .is_zero()
-        {
-            return false;
-        }
-        if from > 0 && pair_at(src, from - 1) {
-            return false;
-        }
-        let (p, ed) = (src.as_ptr(), V::splat8(core::hint::black_box(0xED)));
-        let mut j = from;
-        while j < to {
-            let m = V::load(p.add(j)).eq8(ed).high_mask();
-            if pair_in_mask(src, j, m, V::MASK_SHIFT) {
+    let mut bytes = [0u8; 64];
+    // SAFETY: `V::BYTES <= 64` bytes stored to `bytes`; register operations.
+    let zero = unsafe {
+        err.store(bytes.as_mut_ptr());
+        err.eq8(V::zero()).high_mask()
+    };
+    lone_trails_in_lanes(src, from, to, &bytes[..V::BYTES], zero, V::MASK_SHIFT)
+}
+
+/// [`only_lone_trails`] given the bytes of the error vector (`err`, ORed over the
+/// vectors of `src[from..to]`) and the mask of its zero bytes (`1 << shift` bits
+/// each): each nonzero byte must be the surrogate flag alone, which marks the second
+/// byte of a trail surrogate sequence (`ED B0..BF`, nothing else) in that lane of
+/// one or more vectors; at each such place in each vector, what precedes the trail
+/// must not be a lead surrogate sequence.
+#[cold]
+#[inline(never)]
+fn lone_trails_in_lanes(
+    src: &[u8],
+    from: usize,
+    to: usize,
+    err: &[u8],
+    zero: u64,
+    shift: u32,
+) -> bool {
+    let b = err.len();
+    let width = (b as u32) << shift;
+    let mut lanes = !zero & if width >= 64 { !0 } else { (1 << width) - 1 };
+    // The group loop ORs the bits of a sequence left open before an ASCII block into
+    // `err` (in the last three lanes), which may be the surrogate flag alone: such a
+    // sequence is an error.
+    if lanes >> ((b as u32 - 3) << shift) != 0 {
+        let mut at = from.max(64);
+        while at < to {
+            let open = src[at - 1] >= 0xC0 || src[at - 2] >= 0xE0 || src[at - 3] >= 0xF0;
+            if open && src[at] < 0x80 {
                 return false;
             }
-            j += V::BYTES;
+            at += 64;
         }
-        true
     }
+    while lanes != 0 {
+        let k = (lanes.trailing_zeros() >> shift) as usize;
+        if k >= b {
+            break;
+        }
+        if err[k] != SURROGATE {
+            return false;
+        }
+        // A flag needs the `ED` before it: none at `src[0]`.
+        let mut at = from + k;
+        if at == 0 {
+            at = b;
+        }
+        let p = src.as_ptr();
+        while at < to {
+            // SAFETY: `1 <= at < to <= src.len()`: reads `src[at - 1..=at]`.
+            let two = u16::from_le_bytes(unsafe { p.add(at - 1).cast::<[u8; 2]>().read() });
+            if two & 0xF0FF == 0xB0ED && pair_at(src, at - 1) {
+                return false;
+            }
+            at += b;
+        }
+        let next = (k as u32 + 1) << shift;
+        lanes = if next >= 64 {
+            0
+        } else {
+            lanes & (!0u64 << next)
+        };
+    }
+    true
 }
 
 /// The greatest byte values that do not leave a sequence open at the end of a block
@@ -252,9 +303,37 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
     }
 }
 
+/// Where the scalar code resumes after the vectors of `src[from..to]` failed the
+/// check: the first byte with error bits (the vectors before it and the bytes before
+/// it in its vector have none, so every character that ends before it is valid; see
+/// [`group_tail`]), or `from` if no vector has one. Rechecking the vectors costs less
+/// than running the scalar code over all of them.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; `3 <= from <= to <= src.len()`,
+/// `to - from` a multiple of `V::BYTES`.
+#[inline(always)]
+unsafe fn first_error<V: Shuffle>(src: &[u8], from: usize, to: usize, t: &[V; 3]) -> usize {
+    let p = src.as_ptr();
+    let mut at = from;
+    // SAFETY: `check_at` reads `src[at - 3..at + V::BYTES]`, `at + V::BYTES <= to`.
+    unsafe {
+        while at < to {
+            let e = check_at(V::zero(), p, at, t);
+            if !e.is_zero() {
+                return at + V::first_in(!e.eq8(V::zero()).high_mask());
+            }
+            at += V::BYTES;
+        }
+    }
+    from
+}
+
 /// See [`scalar::utf8_valid_up_to`]. Checks 64-byte blocks, reading the bytes before
-/// each vector with unaligned loads; at the first block with an error (and for the
-/// tail) the scalar code finds the exact place.
+/// each vector with unaligned loads. At the first group with an error its vectors are
+/// checked again one by one ([`first_error`]) and the scalar code finds the exact
+/// place from the first byte with error bits; it also takes the tail.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
@@ -292,6 +371,11 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
     if n < BLOCK {
         return group_tail(src, 0);
     }
+    // A caller that stopped at an invalid sequence often calls again right there
+    // (UTF-8 -> UTF-16 at each surrogate of WTF-8): no tables, no first block then.
+    if !WTF8 && src[0] >= 0x80 && seq_len(src) == 0 {
+        return 0;
+    }
     // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
     // `src[i - 3..i + BLOCK]` with `i + BLOCK <= n` (the first block: `src[..BLOCK]`),
     // and the last `b <= 64` bytes of `INCOMPLETE_MAX`.
@@ -315,7 +399,13 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             at += b;
         }
         if !(err.is_zero() || WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
-            return group_tail(src, 0);
+            let e0 = utf8_check_at(first, first.prev1(z), first.prev2(z), first.prev3(z), &t);
+            let e = if e0.is_zero() {
+                first_error(src, b, BLOCK, &t)
+            } else {
+                V::first_in(!e0.eq8(z).high_mask())
+            };
+            return error_tail(src, e);
         }
         let mut i = BLOCK;
         // Whether the bytes checked so far end inside a sequence.
@@ -351,19 +441,15 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                         at += b;
                     }
                 } else {
-                    let open = V::load(p.add(blk - b)).subs8(max);
-                    // In WTF-8 mode the surrogate bit must mean a trail surrogate
-                    // only: a sequence left open sets every bit instead.
-                    err = err.or(if WTF8 {
-                        open.eq8(V::zero()).xor(V::splat8(0xFF))
-                    } else {
-                        open
-                    });
+                    // A sequence left open before an ASCII block. (In WTF-8 mode these
+                    // bits may look like a trail surrogate flag: the rare path looks at
+                    // the block boundaries itself.)
+                    err = err.or(V::load(p.add(blk - b)).subs8(max));
                 }
                 blk += BLOCK;
             }
             if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
-                return group_tail(src, i);
+                return error_tail(src, first_error(src, i, i + GROUP, &t));
             }
             open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
             i += GROUP;
@@ -376,7 +462,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 at += b;
             }
             if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + BLOCK)) {
-                break;
+                return error_tail(src, first_error(src, i, i + BLOCK, &t));
             }
             i += BLOCK;
         }
@@ -533,6 +619,48 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
 pub(crate) fn group_tail(src: &[u8], i: usize) -> usize {
     let back = back_to_lead(src, i);
     back + scalar::utf8_valid_up_to(&src[back..])
+}
+
+/// The length of the valid UTF-8 sequence that starts `bytes`, or 0 if none does
+/// (ill-formed, truncated or empty).
+#[inline]
+pub(crate) fn seq_len(bytes: &[u8]) -> usize {
+    let (len, lo, hi) = match bytes.first() {
+        Some(0x00..=0x7F) => return 1,
+        Some(0xC2..=0xDF) => (2, 0x80, 0xBF),
+        Some(0xE0) => (3, 0xA0, 0xBF),
+        Some(0xE1..=0xEC | 0xEE..=0xEF) => (3, 0x80, 0xBF),
+        Some(0xED) => (3, 0x80, 0x9F),
+        Some(0xF0) => (4, 0x90, 0xBF),
+        Some(0xF1..=0xF3) => (4, 0x80, 0xBF),
+        Some(0xF4) => (4, 0x80, 0x8F),
+        _ => return 0,
+    };
+    match bytes.get(..len) {
+        Some([_, b, rest @ ..])
+            if (lo..=hi).contains(b) && rest.iter().all(|&c| c & 0xC0 == 0x80) =>
+        {
+            len
+        }
+        _ => 0,
+    }
+}
+
+/// The valid prefix of `src` when byte `e` has the first error bits (see
+/// [`first_error`]): the characters from the one that `e` is in or just after are
+/// checked one at a time up to `e` (one of them is the invalid one), the scalar code
+/// goes on only if none is.
+#[inline(always)]
+pub(crate) fn error_tail(src: &[u8], e: usize) -> usize {
+    let mut i = back_to_lead(src, e);
+    while i <= e {
+        let len = seq_len(&src[i..]);
+        if len == 0 {
+            return i;
+        }
+        i += len;
+    }
+    i + scalar::utf8_valid_up_to(&src[i..])
 }
 
 /// See [`scalar::utf8_valid_up_to`], for vectors without byte shuffles: the ASCII

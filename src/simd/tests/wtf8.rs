@@ -193,3 +193,105 @@ fn wtf8_prefix_open_sequences() {
         }
     }
 }
+
+/// An ill-formed or truncated sequence (or a surrogate) at every position of texts
+/// long enough for several groups, after ASCII, two-, three- and four-byte text: the
+/// UTF-8 validation (which rechecks the vectors of a failed group to find where the
+/// scalar code starts) stops exactly where the scalar code does, and the WTF-8 loop
+/// exactly where the reference does.
+#[test]
+fn utf8_and_wtf8_stop_at_every_position() {
+    let (len, step) = if MIRI { (140, 13) } else { (1100, 1) };
+    let bad: [&[u8]; 9] = [
+        b"\x80",
+        b"\xC0\x80",
+        b"\xE4\x41",
+        b"\xF0\x9F\x98\x41",
+        b"\xED\xA0\x80",
+        b"\xED\xB0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xE0\x80\x80",
+        b"\xFF",
+    ];
+    for isa in isas() {
+        for fill in [&b"a"[..], "ж".as_bytes(), "中".as_bytes(), "😀a".as_bytes()] {
+            let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+            // Start at a character boundary of the fill.
+            for pos in (0..len - 8).step_by(step).filter(|&p| p % fill.len() == 0) {
+                for b in bad {
+                    let mut s = base.clone();
+                    s.splice(pos..pos, b.iter().copied());
+                    assert_eq!(
+                        on_isa::utf8_valid_up_to(isa, &s),
+                        scalar::utf8_valid_up_to(&s),
+                        "{isa:?} {pos} {b:02x?} {fill:02x?}"
+                    );
+                    assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {pos} {b:02x?}");
+                }
+            }
+        }
+    }
+}
+
+/// Two trail surrogate sequences in the same lane of different vectors of a group
+/// (16, 32 or 64 bytes apart, or a multiple): a lone one and then one after a lead
+/// (the error flags of the group's vectors are ORed, so one lane stands for both).
+#[test]
+fn wtf8_prefix_trails_in_one_lane() {
+    let (len, step) = if MIRI { (300, 37) } else { (700, 1) };
+    for isa in isas() {
+        for first in (1..len - 300).step_by(step) {
+            for apart in [16, 32, 48, 64, 128, 192] {
+                let mut s = std::vec![b'a'; len];
+                // The second byte of each trail sequence at `first` and `first + apart`.
+                s[first - 1..first + 2].copy_from_slice(&TRAIL);
+                let second = first + apart;
+                s[second - 4..second - 1].copy_from_slice(&LEAD);
+                s[second - 1..second + 2].copy_from_slice(&TRAIL);
+                assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {first} {apart}");
+                assert_eq!(reference(&s), second - 1);
+            }
+        }
+    }
+}
+
+/// A sequence left open before an ASCII block whose error bits equal the surrogate
+/// flag (a two-byte lead `CF` last, or a three-byte lead `EF` second to last), with a
+/// lone trail surrogate sequence in the same lane of another vector of the group (the
+/// flags are ORed together): the open sequence is still an error.
+#[test]
+fn wtf8_prefix_open_sequence_beside_a_trail() {
+    let (ends, step): (&[usize], usize) = if MIRI {
+        (&[128], 61)
+    } else {
+        (&[64, 128, 192, 256, 320, 384], 1)
+    };
+    for isa in isas() {
+        for &end in ends {
+            for open in [&b"\xCF"[..], b"\xEF\x80"] {
+                // Three-byte text, ASCII padding up to the open sequence, which ends at
+                // `end`, then ASCII.
+                let text = end - open.len();
+                let mut base: Vec<u8> = "中".repeat(text / 3).into_bytes();
+                base.resize(text, b'a');
+                base.extend_from_slice(open);
+                base.extend(core::iter::repeat_n(b'a', 400));
+                // A lone trail with its second byte at `at`, in place of a character.
+                for at in (1..end + 300).step_by(step) {
+                    let fits = if at + 2 <= text / 3 * 3 {
+                        at % 3 == 1
+                    } else {
+                        at > end
+                    };
+                    if !fits {
+                        continue;
+                    }
+                    let mut s = base.clone();
+                    s[at - 1..at + 2].copy_from_slice(&TRAIL);
+                    assert_eq!(reference(&s), text);
+                    assert_eq!(driver(isa, &s), text, "{isa:?} {end} {open:02x?} {at}");
+                }
+            }
+        }
+    }
+}

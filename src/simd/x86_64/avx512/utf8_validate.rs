@@ -185,6 +185,32 @@ unsafe fn only_lone_trails(err: __m512i, src: &[u8], from: usize, to: usize) -> 
     }
 }
 
+/// Where the scalar code resumes after the blocks of `src[from..to]` failed the check:
+/// the first byte with error bits (see [`kernels::error_tail`]; at most `to`, which a
+/// sequence cut by the end of `src` flags), or `from` if no block has one.
+///
+/// # Safety
+/// The AVX-512 features; `from <= to <= src.len()`, `from == 0` or `from >= 3`.
+#[inline(always)]
+unsafe fn first_error(src: &[u8], from: usize, to: usize, c: &Consts) -> usize {
+    let p = src.as_ptr();
+    let mut i = from;
+    // SAFETY: `check_partial` reads `src[i - 3..i + len]` (or from `i == 0`), in
+    // bounds; the caller has the features.
+    unsafe {
+        while i < to {
+            let len = (to - i).min(64);
+            let e = check_partial(_mm512_setzero_si512(), p, i, len, c);
+            let m = _mm512_test_epi8_mask(e, e);
+            if m != 0 {
+                return (i + m.trailing_zeros() as usize).min(to);
+            }
+            i += len;
+        }
+    }
+    from
+}
+
 /// Whether any bit of `v` is set.
 ///
 /// # Safety
@@ -248,6 +274,11 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
     const K: usize = 4;
     const BLOCK: usize = 64;
     let (n, p) = (src.len(), src.as_ptr());
+    // A caller that stopped at an invalid sequence often calls again right there
+    // (UTF-8 -> UTF-16 at each surrogate of WTF-8): no tables, no first block then.
+    if !WTF8 && src.first().is_some_and(|&b| b >= 0x80) && kernels::seq_len(src) == 0 {
+        return (0, 0);
+    }
     // Bytes stored to `dst` (with `COPY`): everything checked before the group at `i`
     // except a sequence still open there (at most one block held back).
     let mut stored = 0;
@@ -275,7 +306,8 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
         let max = _mm512_loadu_si512(INCOMPLETE_MAX.as_ptr().cast());
         let err = check_partial(zero, p, 0, n.min(BLOCK), &c);
         if fails(err, 0, n.min(BLOCK)) {
-            return (kernels::group_tail(src, 0), stored);
+            let e = first_error(src, 0, n.min(BLOCK), &c);
+            return (kernels::error_tail(src, e), stored);
         }
         if n < BLOCK {
             return (n, stored);
@@ -286,7 +318,8 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
         let a = (p as usize + i).wrapping_neg() % BLOCK;
         if a != 0 && i + BLOCK <= n {
             if fails(check_partial(zero, p, i, BLOCK, &c), i, i + BLOCK) {
-                return (kernels::group_tail(src, i), stored);
+                let e = first_error(src, i, i + BLOCK, &c);
+                return (kernels::error_tail(src, e), stored);
             }
             i += a;
         }
@@ -321,7 +354,8 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
                 err = check(err, *v, ld(1), ld(2), ld(3), &c);
             }
             if fails(err, i, i + K * BLOCK) {
-                return (kernels::group_tail(src, i), stored);
+                let e = first_error(src, i, i + K * BLOCK, &c);
+                return (kernels::error_tail(src, e), stored);
             }
             open = _mm512_cmpgt_epu8_mask(vs[K - 1], max) != 0;
             if COPY {
@@ -341,13 +375,14 @@ unsafe fn run<const COPY: bool, const WTF8: bool>(src: &[u8], dst: *mut u8) -> (
         while i < n {
             let len = (n - i).min(BLOCK);
             if fails(check_partial(zero, p, i, len, &c), i, i + len) {
-                return (kernels::group_tail(src, i), stored);
+                let e = first_error(src, i, i + len, &c);
+                return (kernels::error_tail(src, e), stored);
             }
             i += len;
         }
         // A whole last block: a sequence cut by the end shows here.
         if _mm512_cmpgt_epu8_mask(_mm512_loadu_si512(p.add(n - BLOCK).cast()), max) != 0 {
-            return (kernels::group_tail(src, n - BLOCK), stored);
+            return (kernels::error_tail(src, n), stored);
         }
         (n, stored)
     }
