@@ -279,6 +279,17 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
     _ => staged_encode_utf8::<V>(run, extra, src, dst),
 }
 
+/// Converts the well-formed WTF-8 prefix of `src` to UTF-16 while it fits in `dst`
+/// (as [`utf8_to_utf16`], with surrogate sequences becoming their units where the
+/// ISA's kernel validates WTF-8; otherwise it stops before them). Returns (bytes
+/// read, units written).
+fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
+    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
+    Avx512 => avx512::utf8_to_utf16(src, dst),
+    _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::wtf8_valid_prefix(s)),
+}
+
 /// Two-byte CJK characters by the main table `t` to UTF-16, eight pairs at a time,
 /// while they are mapped pairs (the codec's loop does the rest); (read, written).
 fn cjk_pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) -> (usize, usize) {

@@ -94,13 +94,16 @@ pub(crate) fn wtf8_to_utf16(
             r += 3;
             after_lead = is_lead(u);
         }
-        let (rr, ww) = simd::utf8_to_utf16(&src[r..], &mut dst[w..]);
+        // Through the surrogates of whole blocks where the kernel validates WTF-8
+        // (no trail directly after a lead inside what it converts; it never starts
+        // at a surrogate, as those were taken above).
+        let (rr, ww) = simd::wtf8_to_utf16(&src[r..], &mut dst[w..]);
         if rr == 0 {
             return (r, w, after_lead);
         }
         r += rr;
         w += ww;
-        after_lead = false;
+        after_lead = is_lead(dst[w - 1]);
     }
 }
 

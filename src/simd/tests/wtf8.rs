@@ -295,3 +295,70 @@ fn wtf8_prefix_open_sequence_beside_a_trail() {
         }
     }
 }
+
+/// The UTF-16 of the well-formed WTF-8 `s`, a code point at a time.
+fn wtf8_units(s: &[u8]) -> Vec<u16> {
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(u) = surrogate_at(s, i) {
+            v.push(u);
+            i += 3;
+            continue;
+        }
+        let len = match s[i] {
+            0..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let c = core::str::from_utf8(&s[i..i + len])
+            .ok()
+            .and_then(|t| t.chars().next());
+        let mut buf = [0; 2];
+        v.extend_from_slice(c.map_or(&[][..], |c| c.encode_utf16(&mut buf)));
+        i += len;
+    }
+    v
+}
+
+/// `wtf8_to_utf16` at every room, on text with surrogates at every position of the
+/// vector blocks: what it converts is a well-formed WTF-8 prefix at a character
+/// boundary, its units exactly, and nothing after them is written.
+#[test]
+fn wtf8_to_utf16_surrogates_everywhere() {
+    let mut rng = Rng(0x0BAD_5EED_1234_5678);
+    let rounds = if MIRI { 2 } else { 200 };
+    for isa in isas() {
+        // Conversions that went through a surrogate: the AVX2 kernel must do some.
+        let mut through = 0;
+        for round in 0..rounds {
+            let len = 40 + rng.below(300);
+            let mut s = text(&mut rng, len, round % 2 == 0);
+            // A surrogate at a position that moves through the blocks.
+            let at = (round * 7) % s.len();
+            let at = (0..=at).rev().find(|&k| s[k] & 0xC0 != 0x80).unwrap_or(0);
+            s.splice(at..at, LEAD);
+            let well_formed = reference(&s);
+            let units = wtf8_units(&s[..well_formed]);
+            for room in [0, 1, 7, 16, 33, 64, 100, units.len(), units.len() + 5] {
+                let mut d = std::vec![0xAAAAu16; room];
+                let (r, w) = on_isa::wtf8_to_utf16(isa, &s, &mut d);
+                assert!(r <= well_formed, "{isa:?} read past the well-formed prefix");
+                assert_eq!(reference(&s[..r]), r, "{isa:?} not at a boundary");
+                assert_eq!(&d[..w], &wtf8_units(&s[..r])[..], "{isa:?} room {room}");
+                assert!(
+                    d[w..].iter().all(|&u| u == 0xAAAA),
+                    "{isa:?} wrote past {w}"
+                );
+                through += usize::from((0..r).any(|k| surrogate_at(&s[..r], k).is_some()));
+            }
+        }
+        if isa == Isa::Avx2 && isa.is_available() && !MIRI {
+            assert!(
+                through > 100,
+                "only {through} conversions through a surrogate"
+            );
+        }
+    }
+}
