@@ -225,6 +225,23 @@ fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     }),
 }
 
+/// As [`utf16_to_utf8`], to WTF-8, where the ISA's kernel writes unpaired surrogates
+/// (the units before `src` must not end with a lead surrogate); otherwise it stops
+/// before them as [`utf16_to_utf8`] does. Returns (units read, bytes written).
+fn utf16_to_wtf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < SHORT => scalar::utf16_to_utf8(src, dst);
+    Sse2 => V::utf16_to_utf8(src, dst),
+    Avx512 => V::utf16_to_utf8(src, dst),
+    _ => kernels::utf16::utf16_to_utf8_with(src, dst, |s, d| {
+        let be = cfg!(target_endian = "big");
+        if s.len() < 2 * SHORT {
+            scalar::units_to_utf8(s, d, be)
+        } else {
+            by_order!(be, S => kernels::transcode::units_to_wtf8::<V, S>(s, d))
+        }
+    }),
+}
+
 /// Single-byte decode (upper half by `table`, 0 = unmapped) to UTF-16 while it fits,
 /// stopping before an unmapped byte. Returns bytes decoded.
 fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize {

@@ -17,7 +17,10 @@ use crate::simd;
 pub fn convert_utf16_to_wtf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
-        let (rr, ww) = simd::utf16_to_utf8(&src[r..], &mut dst[w..]);
+        // Through unpaired surrogates where the kernel can (the unit before `r` is
+        // never a lead here: a lead is only written on its own when no trail
+        // follows it).
+        let (rr, ww) = simd::utf16_to_wtf8(&src[r..], &mut dst[w..]);
         r += rr;
         w += ww;
         let mut progressed = rr > 0;

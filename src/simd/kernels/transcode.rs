@@ -500,18 +500,38 @@ pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool>(
 ) -> (usize, usize) {
     units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
         // SAFETY: forwarded contract.
-        unsafe { units_to_utf8_vectors::<V, SWAP>(s, d) }
+        unsafe { units_to_utf8_vectors::<V, SWAP, false>(s, d) }
     })
 }
 
-/// The vector loop of [`units_to_utf8`]: converts while a vector of units and
-/// `2 * BYTES` bytes of room are left, stopping before a vector with a surrogate.
-/// Returns (units read, bytes written).
+/// As [`units_to_utf8`], to WTF-8: the vectors whose surrogates are all unpaired
+/// (no lead directly before a trail, no lead in the last lane) write them as
+/// three-byte sequences instead of stopping; other surrogates stop the vectors as
+/// in [`units_to_utf8`]. The units before `src` must not end with a lead surrogate
+/// (a trail in the first lane is taken as unpaired).
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`.
 #[inline(always)]
-unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
+pub(crate) unsafe fn units_to_wtf8<V: Transcode, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
+        // SAFETY: forwarded contract.
+        unsafe { units_to_utf8_vectors::<V, SWAP, true>(s, d) }
+    })
+}
+
+/// The vector loop of [`units_to_utf8`] and (`WTF8`) [`units_to_wtf8`]: converts
+/// while a vector of units and `3 * BYTES / 2 + 16` bytes of room are left, stopping
+/// before a vector with a surrogate (with `WTF8`, with a surrogate that may be
+/// paired). Returns (units read, bytes written).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+#[inline(always)]
+unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -573,8 +593,22 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool>(
                 i += u;
                 continue;
             }
-            if !top.eq16(V::splat16(0xD800)).is_zero() {
-                break;
+            let surrogates = top.eq16(V::splat16(0xD800));
+            if !surrogates.is_zero() {
+                if !WTF8 {
+                    break;
+                }
+                // Lone surrogates are three-byte sequences like the other units of
+                // the vector; a lead followed by a trail, or a lead in the last lane
+                // (whose trail may come next), is left to the pairs' code.
+                let kind = v.and(V::splat16(0xFC00));
+                let leads = kind.eq16(V::splat16(0xD800)).high_mask();
+                let trails = kind.eq16(V::splat16(0xDC00)).high_mask();
+                let lane = 2 << V::MASK_SHIFT;
+                let last_lane = leads >> (lane * (u - 1)) != 0;
+                if last_lane || (leads << lane) & trails != 0 {
+                    break;
+                }
             }
             let ge800 = top.eq16(z).xor(ones);
             let mid = v.shr16::<6>().and(low6).or(cont);

@@ -362,3 +362,90 @@ fn wtf8_to_utf16_surrogates_everywhere() {
         }
     }
 }
+
+/// The WTF-8 of potentially ill-formed UTF-16, a unit at a time (pairs as four
+/// bytes, other surrogates as three).
+fn wtf8_of(units: &[u16]) -> Vec<u8> {
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < units.len() {
+        let u = u32::from(units[i]);
+        let c = match units.get(i + 1) {
+            Some(&t) if u & 0xFC00 == 0xD800 && t & 0xFC00 == 0xDC00 => {
+                i += 1;
+                0x10000 + ((u & 0x3FF) << 10) + (u32::from(t) & 0x3FF)
+            }
+            _ => u,
+        };
+        i += 1;
+        let len = match c {
+            0..=0x7F => 1,
+            0x80..=0x7FF => 2,
+            0x800..=0xFFFF => 3,
+            _ => 4,
+        };
+        let mut b = [0u8; 4];
+        if len == 1 {
+            b[0] = c as u8;
+        } else {
+            b[0] = ((0xF00u32 >> len) as u8) | (c >> (6 * (len - 1))) as u8;
+            for (k, byte) in b.iter_mut().enumerate().take(len).skip(1) {
+                *byte = 0x80 | ((c >> (6 * (len - 1 - k))) & 0x3F) as u8;
+            }
+        }
+        v.extend_from_slice(&b[..len]);
+    }
+    v
+}
+
+/// `utf16_to_wtf8` at every room on UTF-16 with lone surrogates and pairs at every
+/// position of the vectors: it stops only at a character boundary (never inside a
+/// pair), writes exactly the WTF-8 of what it read, and on AVX2 goes through lone
+/// surrogates.
+#[test]
+fn utf16_to_wtf8_lone_surrogates_everywhere() {
+    let mut rng = Rng(0x7A3D_9E11_C0DE_F00D);
+    let rounds = if MIRI { 2 } else { 200 };
+    for isa in isas() {
+        let mut through = 0;
+        for round in 0..rounds {
+            let len = 40 + rng.below(200);
+            let mut units: Vec<u16> = (0..len)
+                .map(|_| match rng.below(if round % 2 == 0 { 60 } else { 8 }) {
+                    0 => 0xD800 + rng.below(0x400) as u16,
+                    1 => 0xDC00 + rng.below(0x400) as u16,
+                    2 => 0x4E2D,
+                    3 => 0x436,
+                    _ => 0x61 + rng.below(26) as u16,
+                })
+                .collect();
+            // A pair and a lone lead at positions that move through the vectors.
+            let at = (round * 5) % (len - 3);
+            units[at..at + 3].copy_from_slice(&[0xD83D, 0xDE00, 0xD800]);
+            for room in [0, 2, 9, 40, 100, 3 * len, 3 * len + 7] {
+                let mut d = std::vec![0xAAu8; room];
+                let (r, w) = on_isa::utf16_to_wtf8(isa, &units, &mut d);
+                assert!(r <= len);
+                let pair_cut = r > 0
+                    && r < len
+                    && units[r - 1] & 0xFC00 == 0xD800
+                    && units[r] & 0xFC00 == 0xDC00;
+                assert!(!pair_cut, "{isa:?} stopped inside a pair at {r}");
+                assert_eq!(&d[..w], &wtf8_of(&units[..r])[..], "{isa:?} room {room}");
+                assert!(d[w..].iter().all(|&b| b == 0xAA), "{isa:?} wrote past {w}");
+                let lone = (0..r).any(|k| {
+                    let u = units[k];
+                    (u & 0xFC00 == 0xD800 && units.get(k + 1).is_none_or(|&t| t & 0xFC00 != 0xDC00))
+                        || (u & 0xFC00 == 0xDC00 && (k == 0 || units[k - 1] & 0xFC00 != 0xD800))
+                });
+                through += usize::from(lone);
+            }
+        }
+        if isa == Isa::Avx2 && isa.is_available() && !MIRI {
+            assert!(
+                through > 100,
+                "only {through} conversions through a lone surrogate"
+            );
+        }
+    }
+}
