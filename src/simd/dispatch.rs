@@ -256,7 +256,12 @@ fn single_byte_to_utf8(table: &[u16; 128], src: &[u8], dst: &mut [u8]) -> (usize
     if src.len() < SHORT => scalar::single_byte_to_utf8(table, src, dst);
     Sse2 => kernels::single_byte::single_byte_to_utf8::<V>(table, src, dst),
     Avx512 => avx512::single_byte_to_utf8(table, src, dst),
-    _ => staged_decode_utf8::<V>(src, dst, |s, d| V::single_byte_to_utf16(table, s, d)),
+    _ => staged_decode_utf8::<V>(
+        src,
+        dst,
+        |s, d| kernels::single_byte::single_byte_to_utf8_direct::<V>(table, s, d),
+        |s, d| V::single_byte_to_utf16(table, s, d),
+    ),
 }
 
 /// x-user-defined to UTF-16 while it fits; bytes decoded.
@@ -271,7 +276,15 @@ fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::x_user_defined_to_utf8(src, dst);
     Sse2 => V::single_byte_to_utf8(&scalar::X_USER_DEFINED, src, dst),
     Avx512 => avx512::x_user_defined_to_utf8(src, dst),
-    _ => staged_decode_utf8::<V>(src, dst, |s, d| V::x_user_defined_to_utf16(s, d)),
+    _ => staged_decode_utf8::<V>(
+        src,
+        dst,
+        |s, d| {
+            let k = V::copy_ascii_to_ascii(s, d);
+            (k, k)
+        },
+        |s, d| V::x_user_defined_to_utf16(s, d),
+    ),
 }
 
 /// Single-byte encode from UTF-16 of ASCII, `run` and `extra` while it fits; units
@@ -467,8 +480,9 @@ unsafe fn staged_encode_utf8<K: Kernels>(
     )
 }
 
-/// Single-byte decode to UTF-8 on the kernels of `K`, through UTF-16 (`to16`, a
-/// kernel of `K`): see [`kernels::single_byte::staged_decode_utf8`].
+/// Single-byte decode to UTF-8 on the kernels of `K`: what `direct` converts
+/// straight, the rest through UTF-16 (`to16`, a kernel of `K`): see
+/// [`kernels::single_byte::staged_decode_utf8`].
 ///
 /// # Safety
 /// The CPU must have the features of `K`.
@@ -476,13 +490,13 @@ unsafe fn staged_encode_utf8<K: Kernels>(
 unsafe fn staged_decode_utf8<K: Kernels>(
     src: &[u8],
     dst: &mut [u8],
+    direct: impl Fn(&[u8], &mut [u8]) -> (usize, usize),
     to16: impl Fn(&[u8], &mut [u16]) -> usize,
 ) -> (usize, usize) {
     kernels::single_byte::staged_decode_utf8(
         src,
         dst,
-        // SAFETY: forwarded contract.
-        |s, d| unsafe { K::copy_ascii_to_ascii(s, d) },
+        direct,
         to16,
         // SAFETY: forwarded contract.
         |s, d| unsafe { K::utf16_to_utf8(s, d) },

@@ -3,7 +3,8 @@
 
 use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
 use crate::simd::scalar;
-use crate::simd::vector::{Lookup128, Vector};
+use crate::simd::transcode16::PACK2;
+use crate::simd::vector::{Bytes16, Lookup128, Transcode, Vector};
 use crate::tables::single_byte::{Extra, Run};
 
 /// See [`scalar::single_byte_to_utf16`].
@@ -277,24 +278,25 @@ unsafe fn encode_utf16_with<V: Vector>(
 const DECODE_STAGE: usize = 256;
 
 /// Single-byte decode to UTF-8 (see [`scalar::single_byte_to_utf8`]) through UTF-16 in
-/// a stack buffer, over the kernels of one ISA: `ascii` copies ASCII straight, then up
-/// to [`DECODE_STAGE`] bytes are looked up to UTF-16 by `to16` (stopping before an
+/// a stack buffer, over the kernels of one ISA: `direct` converts what it can straight
+/// (ASCII, or [`single_byte_to_utf8_direct`]) and returns (read, written), then up to
+/// [`DECODE_STAGE`] bytes are looked up to UTF-16 by `to16` (stopping before an
 /// unmapped byte) and converted to UTF-8 by `to8` (stopping before a character that
 /// does not fit). A byte is one unit, so units read are bytes read.
 #[inline(always)]
 pub(crate) fn staged_decode_utf8(
     src: &[u8],
     dst: &mut [u8],
-    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+    direct: impl Fn(&[u8], &mut [u8]) -> (usize, usize),
     to16: impl Fn(&[u8], &mut [u16]) -> usize,
     to8: impl Fn(&[u16], &mut [u8]) -> (usize, usize),
 ) -> (usize, usize) {
     let mut units = [0u16; DECODE_STAGE];
     let (mut r, mut w) = (0, 0);
     loop {
-        let k = ascii(&src[r..], &mut dst[w..]);
+        let (k, m) = direct(&src[r..], &mut dst[w..]);
         r += k;
-        w += k;
+        w += m;
         if r == src.len() || w == dst.len() {
             return (r, w);
         }
@@ -354,5 +356,85 @@ pub(crate) fn staged_encode_utf8(
             // Malformed, cut off at the end of `src`, or no room for the character.
             return (r, w);
         }
+    }
+}
+
+/// Single-byte decode to UTF-8 in registers, a vector at a time, while every byte of
+/// the vector is ASCII (copied) or maps to a code point below U+0800 (looked up, then
+/// packed as one- and two-byte UTF-8 by [`PACK2`], eight units per shuffle): the
+/// accented letters of Latin, Greek, Cyrillic, Hebrew and Arabic text, without
+/// staging through UTF-16. Stops before a vector with an unmapped byte or a
+/// three-byte character, or near the end of `src` or `dst`. Writes only the bytes
+/// it returns. Returns (bytes read, bytes written).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`); stores, and the load
+    // of the 16 bytes put back after them, touch `dst[w..w + 2 * b + 16]` (in bounds
+    // by the loop's test): a vector's bytes take at most two bytes each.
+    unsafe {
+        let t = V::prepare(table);
+        let z = V::zero();
+        while r + b <= src.len() && dst.len() - w >= 2 * b + 16 {
+            let v = V::load(sp.add(r));
+            if !v.any_high() {
+                v.store(dp.add(w));
+                r += b;
+                w += b;
+                continue;
+            }
+            let (lo, hi) = V::lookup(&t, v);
+            // Unmapped (an upper-half byte whose code point is 0) or U+0800 and up.
+            let unmapped = lo.or(hi).eq8(z).and(v).any_high();
+            if unmapped || !hi.subs8(V::splat8(7)).is_zero() {
+                break;
+            }
+            let (u0, u1) = V::interleave(lo, hi);
+            // The two vectors of units, each packed eight units at a time; the 16
+            // bytes after them are read first and put back (so only the bytes
+            // returned change, and no load waits for the stores).
+            let (l0, m0) = two_byte_lanes(u0);
+            let (l1, m1) = two_byte_lanes(u1);
+            // Bytes per unit: 2, less one per ASCII unit (a bit of the masks).
+            let total = 2 * b - (m0.count_ones() + m1.count_ones()) as usize;
+            let after = V::Half::load(dp.add(w + total));
+            for (lanes, m) in [(l0, m0), (l1, m1)] {
+                for g in 0..b / 16 {
+                    let key = ((m >> (16 * g)) & 0xFF) as usize;
+                    lanes.half(g).shuffle(&PACK2[key]).store(dp.add(w));
+                    w += 16 - key.count_ones() as usize;
+                }
+            }
+            after.store(dp.add(w));
+            r += b;
+        }
+    }
+    (r, w)
+}
+
+/// The lanes `lead | trail << 8` (the UTF-8 of units below U+0800; ASCII units as
+/// they are) and the mask of ASCII units of `u` in the layout of
+/// [`Transcode::lane_masks`] (the other bits zero), for [`PACK2`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+unsafe fn two_byte_lanes<V: Transcode>(u: V) -> (V, u64) {
+    // SAFETY: forwarded contract; registers only.
+    unsafe {
+        let z = V::zero();
+        let ascii = u.and(V::splat16(0xFF80)).eq16(z);
+        let last = u.and(V::splat16(0x3F)).or(V::splat16(0x80));
+        let lead2 = u.shr16::<6>().or(V::splat16(0xC0));
+        let lanes = V::select(ascii, u, lead2.or(last.shl16::<8>()));
+        (lanes, V::lane_masks(ascii, z))
     }
 }
