@@ -279,10 +279,7 @@ fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     _ => staged_decode_utf8::<V>(
         src,
         dst,
-        |s, d| {
-            let k = V::copy_ascii_to_ascii(s, d);
-            (k, k)
-        },
+        |s, d| kernels::single_byte::x_user_defined_to_utf8_direct::<V>(s, d),
         |s, d| V::x_user_defined_to_utf16(s, d),
     ),
 }

@@ -2,9 +2,9 @@
 //! UTF-16 (and from UTF-8, staged through UTF-16).
 
 use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
+use super::transcode::units_vector_to_utf8;
 use crate::simd::scalar;
-use crate::simd::transcode16::PACK2;
-use crate::simd::vector::{Bytes16, Lookup128, Transcode, Vector};
+use crate::simd::vector::{Lookup128, Transcode, Vector};
 use crate::tables::single_byte::{Extra, Run};
 
 /// See [`scalar::single_byte_to_utf16`].
@@ -360,12 +360,10 @@ pub(crate) fn staged_encode_utf8(
 }
 
 /// Single-byte decode to UTF-8 in registers, a vector at a time, while every byte of
-/// the vector is ASCII (copied) or maps to a code point below U+0800 (looked up, then
-/// packed as one- and two-byte UTF-8 by [`PACK2`], eight units per shuffle): the
-/// accented letters of Latin, Greek, Cyrillic, Hebrew and Arabic text, without
-/// staging through UTF-16. Stops before a vector with an unmapped byte or a
-/// three-byte character, or near the end of `src` or `dst`. Writes only the bytes
-/// it returns. Returns (bytes read, bytes written).
+/// the vector is ASCII (copied) or mapped (looked up, then written as UTF-8 by
+/// [`units_vector_to_utf8`]), without staging through UTF-16. Stops before a vector
+/// with an unmapped byte, or near the end of `src` or `dst`. Writes only the bytes it
+/// returns. Returns (bytes read, bytes written).
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
@@ -375,15 +373,60 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
-    let (mut r, mut w) = (0, 0);
-    // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`); stores, and the load
-    // of the 16 bytes put back after them, touch `dst[w..w + 2 * b + 16]` (in bounds
-    // by the loop's test): a vector's bytes take at most two bytes each.
+    // SAFETY: forwarded contract.
     unsafe {
         let t = V::prepare(table);
-        let z = V::zero();
-        while r + b <= src.len() && dst.len() - w >= 2 * b + 16 {
+        bytes_to_utf8_direct::<V>(src, dst, |v| {
+            let (lo, hi) = V::lookup(&t, v);
+            // Unmapped: an upper-half byte whose code point is 0.
+            if lo.or(hi).eq8(V::zero()).and(v).any_high() {
+                return None;
+            }
+            Some(V::interleave(lo, hi))
+        })
+    }
+}
+
+/// x-user-defined to UTF-8 in registers (see [`single_byte_to_utf8_direct`]): the
+/// units are made by arithmetic, bytes 0x80..=0xFF becoming U+F780..=U+F7FF.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    // SAFETY: forwarded contract; registers only.
+    unsafe {
+        bytes_to_utf8_direct::<V>(src, dst, |v| {
+            // Sign-extended, an upper-half byte is 0xFF00 | b: 0x800 less is 0xF700 | b.
+            let (a, c) = v.widen_signed();
+            let f = |u: V| u.sub16(u.shr16::<15>().shl16::<11>());
+            Some((f(a), f(c)))
+        })
+    }
+}
+
+/// The loop of [`single_byte_to_utf8_direct`]: ASCII vectors copied, the others
+/// made into two vectors of units by `units` (`None`: stop before the vector) and
+/// written by [`units_vector_to_utf8`].
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+unsafe fn bytes_to_utf8_direct<V: Transcode>(
+    src: &[u8],
+    dst: &mut [u8],
+    units: impl Fn(V) -> Option<(V, V)>,
+) -> (usize, usize) {
+    let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`); the two vectors of
+    // units write (and put back) within `dst[w..w + 3 * b + 16]`, in bounds by the
+    // loop's test: each takes at most `3 * b / 2` bytes and the 16 after them.
+    unsafe {
+        while r + b <= src.len() && dst.len() - w >= 3 * b + 16 {
             let v = V::load(sp.add(r));
             if !v.any_high() {
                 v.store(dp.add(w));
@@ -391,50 +434,13 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
                 w += b;
                 continue;
             }
-            let (lo, hi) = V::lookup(&t, v);
-            // Unmapped (an upper-half byte whose code point is 0) or U+0800 and up.
-            let unmapped = lo.or(hi).eq8(z).and(v).any_high();
-            if unmapped || !hi.subs8(V::splat8(7)).is_zero() {
+            let Some((u0, u1)) = units(v) else {
                 break;
-            }
-            let (u0, u1) = V::interleave(lo, hi);
-            // The two vectors of units, each packed eight units at a time; the 16
-            // bytes after them are read first and put back (so only the bytes
-            // returned change, and no load waits for the stores).
-            let (l0, m0) = two_byte_lanes(u0);
-            let (l1, m1) = two_byte_lanes(u1);
-            // Bytes per unit: 2, less one per ASCII unit (a bit of the masks).
-            let total = 2 * b - (m0.count_ones() + m1.count_ones()) as usize;
-            let after = V::Half::load(dp.add(w + total));
-            for (lanes, m) in [(l0, m0), (l1, m1)] {
-                for g in 0..b / 16 {
-                    let key = ((m >> (16 * g)) & 0xFF) as usize;
-                    lanes.half(g).shuffle(&PACK2[key]).store(dp.add(w));
-                    w += 16 - key.count_ones() as usize;
-                }
-            }
-            after.store(dp.add(w));
+            };
+            w += units_vector_to_utf8(u0, dp.add(w));
+            w += units_vector_to_utf8(u1, dp.add(w));
             r += b;
         }
     }
     (r, w)
-}
-
-/// The lanes `lead | trail << 8` (the UTF-8 of units below U+0800; ASCII units as
-/// they are) and the mask of ASCII units of `u` in the layout of
-/// [`Transcode::lane_masks`] (the other bits zero), for [`PACK2`].
-///
-/// # Safety
-/// `V`'s ISA contract (see [`crate::simd::vector`]).
-#[inline(always)]
-unsafe fn two_byte_lanes<V: Transcode>(u: V) -> (V, u64) {
-    // SAFETY: forwarded contract; registers only.
-    unsafe {
-        let z = V::zero();
-        let ascii = u.and(V::splat16(0xFF80)).eq16(z);
-        let last = u.and(V::splat16(0x3F)).or(V::splat16(0x80));
-        let lead2 = u.shr16::<6>().or(V::splat16(0xC0));
-        let lanes = V::select(ascii, u, lead2.or(last.shl16::<8>()));
-        (lanes, V::lane_masks(ascii, z))
-    }
 }

@@ -545,7 +545,6 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
     // (in bounds by the loop's test): a vector of units takes at most `3 * u` bytes,
     // and its 16-byte stores start before that.
     unsafe {
-        let (z, ones) = (V::zero(), V::splat8(0xFF));
         let high = V::splat16(0xFF80);
         while i + u <= n && dst.len() - w >= 3 * b / 2 + 16 {
             if i + 2 * u <= n {
@@ -566,33 +565,7 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                 w += u;
                 continue;
             }
-            let low6 = V::splat16(0x3F);
-            let cont = V::splat16(0x80);
-            let last = v.and(low6).or(cont);
-            let ascii = v.and(high).eq16(z);
-            let lead2 = v.shr16::<6>().or(V::splat16(0xC0));
             let top = v.and(V::splat16(0xF800));
-            if top.is_zero() {
-                // One or two bytes per unit: lead | trail << 8 in each lane, packed
-                // eight units at a time.
-                let lanes = V::select(ascii, v, lead2.or(last.shl16::<8>()));
-                let m = V::lane_masks(ascii, z);
-                let key = |g: usize| ((m >> (16 * g)) & 0xFF) as usize;
-                let len = |g: usize| 16 - key(g).count_ones() as usize;
-                let groups = b / 16;
-                // The stores write past the last byte: the 16 bytes after the
-                // vector's are put back (read here, where no store of this loop has
-                // been, so the load need not wait for one).
-                let end = w + (0..groups).map(len).sum::<usize>();
-                let after = V::Half::load(dp.add(end));
-                for g in 0..groups {
-                    lanes.half(g).shuffle(&PACK2[key(g)]).store(dp.add(w));
-                    w += len(g);
-                }
-                after.store(dp.add(end));
-                i += u;
-                continue;
-            }
             let surrogates = top.eq16(V::splat16(0xD800));
             if !surrogates.is_zero() {
                 if !WTF8 {
@@ -610,29 +583,74 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                     break;
                 }
             }
-            let ge800 = top.eq16(z).xor(ones);
-            let mid = v.shr16::<6>().and(low6).or(cont);
-            let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
-            if ge800.all_set() {
-                w += V::store_utf8_3(lead3, mid, last, dp.add(w));
-                i += u;
-                continue;
-            }
-            let b0 = V::select(ge800, lead3, V::select(ascii, v, lead2));
-            let b1 = V::select(ge800, mid, last);
-            // Per eight units: the nibbles of those of at least two bytes, and of those
-            // of three.
-            let m = V::lane_masks(ascii.xor(ones), ge800);
-            let mut keys = [0; 4];
-            for (q, k) in keys.iter_mut().enumerate().take(b / 8) {
-                let s = 16 * (q / 2) + 4 * (q % 2);
-                *k = usize::from(KEY3[(((m >> s) & 0x0F) | ((m >> (s + 4)) & 0xF0)) as usize]);
-            }
-            w += pack3(b0.or(b1.shl16::<8>()), last, &keys, dp.add(w));
+            w += units_vector_to_utf8(v, dp.add(w));
             i += u;
         }
     }
     (i, w)
+}
+
+/// Writes the UTF-8 of the vector of units `v` (any units; surrogates are written as
+/// three bytes, as WTF-8 does) at `p`: one and two bytes per unit packed by
+/// [`PACK2`] eight units at a time, three bytes per unit by `store_utf8_3`, mixes
+/// by [`pack3`]. Of the bytes at `p`, only those it returns change. Returns the
+/// bytes written.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
+/// writes of `3 * BYTES / 2 + 16` bytes.
+#[inline(always)]
+pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(v: V, p: *mut u8) -> usize {
+    let b = V::BYTES;
+    // SAFETY: forwarded contract: the stores stay within `3 * b / 2` bytes and the 16
+    // after the last byte written, which are read first and put back.
+    unsafe {
+        let (z, ones) = (V::zero(), V::splat8(0xFF));
+        let low6 = V::splat16(0x3F);
+        let cont = V::splat16(0x80);
+        let last = v.and(low6).or(cont);
+        let ascii = v.and(V::splat16(0xFF80)).eq16(z);
+        let lead2 = v.shr16::<6>().or(V::splat16(0xC0));
+        let top = v.and(V::splat16(0xF800));
+        if top.is_zero() {
+            // One or two bytes per unit: lead | trail << 8 in each lane, packed
+            // eight units at a time.
+            let lanes = V::select(ascii, v, lead2.or(last.shl16::<8>()));
+            let m = V::lane_masks(ascii, z);
+            let key = |g: usize| ((m >> (16 * g)) & 0xFF) as usize;
+            let len = |g: usize| 16 - key(g).count_ones() as usize;
+            let groups = b / 16;
+            // The stores write past the last byte: the 16 bytes after the vector's
+            // are put back (read here, where no store of this vector has been, so
+            // the load need not wait for one).
+            let end = (0..groups).map(len).sum::<usize>();
+            let after = V::Half::load(p.add(end));
+            let mut w = 0;
+            for g in 0..groups {
+                lanes.half(g).shuffle(&PACK2[key(g)]).store(p.add(w));
+                w += len(g);
+            }
+            after.store(p.add(end));
+            return end;
+        }
+        let ge800 = top.eq16(z).xor(ones);
+        let mid = v.shr16::<6>().and(low6).or(cont);
+        let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
+        if ge800.all_set() {
+            return V::store_utf8_3(lead3, mid, last, p);
+        }
+        let b0 = V::select(ge800, lead3, V::select(ascii, v, lead2));
+        let b1 = V::select(ge800, mid, last);
+        // Per eight units: the nibbles of those of at least two bytes, and of those
+        // of three.
+        let m = V::lane_masks(ascii.xor(ones), ge800);
+        let mut keys = [0; 4];
+        for (q, k) in keys.iter_mut().enumerate().take(b / 8) {
+            let s = 16 * (q / 2) + 4 * (q % 2);
+            *k = usize::from(KEY3[(((m >> s) & 0x0F) | ((m >> (s + 4)) & 0xF0)) as usize]);
+        }
+        pack3(b0.or(b1.shl16::<8>()), last, &keys, p)
+    }
 }
 
 /// Writes the UTF-8 of the units whose bytes are `b0 | b1 << 8` in `b01` and `b2`
