@@ -88,6 +88,8 @@ pub(crate) const BYTE_2_HIGH_WTF8: [u8; 16] = {
 };
 
 /// Every error bit but the surrogate bit.
+// Only the AVX-512 kernel uses it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const NOT_SURROGATE: u8 = !SURROGATE;
 
 /// Whether the `ED` at `q` starts a trail surrogate sequence that directly follows a
@@ -106,6 +108,8 @@ pub(crate) fn pair_at(src: &[u8], q: usize) -> bool {
 /// Whether one of the bytes at `base + k`, for each byte `k` marked in `mask` (`1 <<
 /// shift` bits per byte), starts a trail surrogate sequence after a lead one
 /// ([`pair_at`]).
+// Only the AVX-512 kernel uses it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline]
 pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -> bool {
     while mask != 0 {
