@@ -17,7 +17,7 @@ echo
 # 1. The suites that reach the kernels, with each ISA forced (the `std` feature reads
 #    TEXTCODEC_FORCE_ISA). An ISA the CPU lacks falls back to the best one below it,
 #    and the lib tests say which ISAs they ran.
-for isa in scalar sse2 avx2 avx512; do
+for isa in scalar sse2 sse41 avx2 avx512; do
     step "x86_64 tests with TEXTCODEC_FORCE_ISA=$isa"
     TEXTCODEC_FORCE_ISA=$isa cargo test -q --features std --lib --test differential --test mem_differential
 done
