@@ -23,8 +23,17 @@ pub(crate) use sse41_fn;
 #[derive(Copy, Clone)]
 pub(crate) struct Sse41(__m128i);
 
-/// Byte `i` holds `i`.
-static IOTA: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// Sixteen 0xFF bytes, then sixteen zeros: the 16 bytes from `16 - n` are the mask
+/// of the first `n` bytes (one load, where a compare would need `n` broadcast).
+static FIRST: [u8; 32] = {
+    let mut a = [0; 32];
+    let mut i = 0;
+    while i < 16 {
+        a[i] = 0xFF;
+        i += 1;
+    }
+    a
+};
 
 /// The `pshufb` pattern that swaps the bytes of each `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
@@ -443,12 +452,12 @@ impl Bytes16 for Sse41 {
     }
     #[inline(always)]
     unsafe fn blend_first(self, old: Self, n: usize) -> Self {
-        // SAFETY: the ISA contract (features enabled); `IOTA` is 16 readable bytes.
+        debug_assert!(n <= 16);
+        // SAFETY: the ISA contract (features enabled); the load reads
+        // `FIRST[16 - k..32 - k]` (`k <= 16`), inside the array.
         unsafe {
-            let take = _mm_cmpgt_epi8(
-                _mm_set1_epi8(n as i8),
-                _mm_loadu_si128(IOTA.as_ptr().cast()),
-            );
+            let k = n.min(16);
+            let take = _mm_loadu_si128(FIRST.as_ptr().add(16 - k).cast());
             Sse41(_mm_blendv_epi8(old.0, self.0, take))
         }
     }
