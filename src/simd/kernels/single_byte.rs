@@ -247,11 +247,16 @@ unsafe fn encode_utf16_with<V: Vector>(
                 let (x0, x1) = (V::load(sp.add(2 * i)), V::load(sp.add(2 * i + b)));
                 let (a, oka) = run_map(x0, cp, last, byte, high, z);
                 let (c, okc) = run_map(x1, cp, last, byte, high, z);
-                let (extra_out, extra_ok) = more(x0, x1);
-                let ok = V::narrow(oka.and(low), okc.and(low))
-                    .or(extra_ok)
-                    .high_mask();
-                let out = V::narrow(a, c).or(extra_out);
+                let run_ok = V::narrow(oka.and(low), okc.and(low));
+                let mut out = V::narrow(a, c);
+                let mut ok = run_ok.high_mask();
+                if ok != all {
+                    // Only a vector with units outside ASCII and the run pays for
+                    // `more` (a 128-entry lookup: 16 shuffles a vector on x86).
+                    let (extra_out, extra_ok) = more(x0, x1);
+                    ok = run_ok.or(extra_ok).high_mask();
+                    out = out.or(extra_out);
+                }
                 if ok == all {
                     out.store(dst.as_mut_ptr().add(i));
                     i += b;
