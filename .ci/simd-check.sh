@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# SIMD checks: every forced ISA on x86_64, NEON under qemu, Miri on the scalar and
-# SSE2 kernels. Idempotent; installs what it needs. Run from anywhere.
+# SIMD checks: every forced ISA on x86_64, NEON under qemu, Miri on the scalar,
+# SSE2 and SSE4.1 kernels. Idempotent; installs what it needs. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,13 +37,22 @@ cargo test -q --target aarch64-unknown-linux-gnu --test mem_differential
 TEXTCODEC_FORCE_ISA=scalar cargo test -q --features std --target aarch64-unknown-linux-gnu --lib simd
 
 # 3. Miri on the scalar and SSE2 kernels (the unit tests shrink their inputs under
-#    Miri; AVX2/AVX-512 are not enabled at compile time, so they are skipped).
+#    Miri; AVX2/AVX-512 are not enabled at compile time, so they are skipped), then
+#    on the SSE4.1 ones, enabled at compile time.
 step "Miri (scalar + SSE2 kernels)"
 if rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal; then
     rustup component list --toolchain nightly --installed | grep -q '^miri' \
         || rustup component add --toolchain nightly miri rust-src
     cargo +nightly miri setup >/dev/null
     MIRIFLAGS="-Zmiri-strict-provenance" cargo +nightly miri test -q --lib simd::tests
+    # The SSE4.1 (x86-64-v2) kernels: Miri only counts compile-time features, so
+    # they are enabled for the whole build (own target folder, so the run above keeps
+    # its cache). Only the tests of the shuffle kernels (validation, UTF-8 <-> UTF-16,
+    # single-byte lookups), to keep it short: they run SSE2 and SSE4.1 both.
+    step "Miri (SSE4.1 kernels: validation, transcoder, single-byte)"
+    CARGO_TARGET_DIR=target/miri-sse41 RUSTFLAGS="-C target-feature=+ssse3,+sse4.1,+popcnt" \
+        MIRIFLAGS="-Zmiri-strict-provenance" cargo +nightly miri test -q --lib -- \
+        simd::tests::utf8 simd::tests::transcode simd::tests::single_byte
 else
     echo "no nightly toolchain: Miri skipped" >&2
     exit 1
