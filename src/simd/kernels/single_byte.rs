@@ -106,6 +106,8 @@ pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
 /// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
     table: &[u16; 128],
