@@ -38,6 +38,7 @@ use super::x86_64::{
     avx512::{self, avx512_fn},
     pairs,
     sse2::{self, sse2_fn},
+    sse41::{self, sse41_fn},
 };
 
 /// Inputs shorter than this (in units of the input) go straight to the scalar code.
@@ -53,6 +54,8 @@ macro_rules! isa_list {
             #[cfg(target_arch = "x86_64")]
             Sse2 = sse2::Sse2, sse2_fn;
             #[cfg(target_arch = "x86_64")]
+            Sse41 = sse41::Sse41, sse41_fn;
+            #[cfg(target_arch = "x86_64")]
             Avx2 = avx2::Avx2, avx2_fn;
             #[cfg(target_arch = "x86_64")]
             Avx512 = avx512::Avx512, avx512_fn;
@@ -67,6 +70,7 @@ macro_rules! isa_list {
 macro_rules! pick {
     ($isa:ident; _ => $e:expr $(,)?) => { $e };
     (Sse2; Sse2 => $e:expr, $($rest:tt)*) => { $e };
+    (Sse41; Sse41 => $e:expr, $($rest:tt)*) => { $e };
     (Avx2; Avx2 => $e:expr, $($rest:tt)*) => { $e };
     (Avx512; Avx512 => $e:expr, $($rest:tt)*) => { $e };
     (Neon; Neon => $e:expr, $($rest:tt)*) => { $e };

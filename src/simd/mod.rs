@@ -5,7 +5,7 @@
 //! runs the implementation that [`dispatch`]'s table names for the ISA chosen once per
 //! process ([`isa`]): the portable word-at-a-time code in [`scalar`] (also the test
 //! oracle), or the [`kernels`] written once over the vector traits of [`vector`] and
-//! compiled for SSE2, AVX2 or AVX-512 (x86_64) or NEON (aarch64), or an ISA's own
+//! compiled for SSE2, SSE4.1, AVX2 or AVX-512 (x86_64) or NEON (aarch64), or an ISA's own
 //! kernel where the table says so. Inputs shorter than [`dispatch::SHORT`] go straight
 //! to the scalar code.
 //!

@@ -14,12 +14,12 @@ pub(crate) struct Options {
     /// `--filter REGEX`: passed on to criterion.
     pub(crate) filter: Option<String>,
     /// `--tiers LIST`: one run per ISA tier (`TEXTCODEC_FORCE_ISA`), e.g.
-    /// `avx512,avx2,sse2,scalar`; empty: one run on the tier the CPU picks.
+    /// `avx512,avx2,sse41,sse2,scalar`; empty: one run on the tier the CPU picks.
     pub(crate) tiers: Vec<String>,
 }
 
 /// The tiers `--tiers` accepts.
-pub(crate) const TIERS: [&str; 5] = ["avx512", "avx2", "sse2", "neon", "scalar"];
+pub(crate) const TIERS: [&str; 6] = ["avx512", "avx2", "sse41", "sse2", "neon", "scalar"];
 
 /// Parses the command line; `Err` holds the message to print (usage on `--help`).
 pub(crate) fn parse_args() -> Result<Options, String> {
@@ -49,7 +49,7 @@ pub(crate) fn parse_args() -> Result<Options, String> {
             "-h" | "--help" => {
                 return Err(
                     "usage: report [--quick] [--footprint-only] [--no-run] [--filter REGEX] \
-                     [--tiers avx512,avx2,sse2,scalar]"
+                     [--tiers avx512,avx2,sse41,sse2,scalar]"
                         .into(),
                 );
             }

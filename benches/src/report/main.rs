@@ -123,12 +123,13 @@ fn speed(paths: &Paths, options: &Options, run_info: &mut RunInfo) -> Result<Vec
 }
 
 /// The simdutf implementation nearest to textcodec's `tier` (simdutf has none for
-/// SSE2 alone: `sse2` is held against its SSE4.2 kernels, `westmere`).
+/// SSE2 alone: `sse2`, like `sse41` (x86-64-v2), is held against its SSE4.2
+/// kernels, `westmere`).
 fn simdutf_for(tier: &str) -> &'static str {
     match tier {
         "avx512" => "icelake",
         "avx2" => "haswell",
-        "sse2" => "westmere",
+        "sse41" | "sse2" => "westmere",
         "neon" => "arm64",
         _ => "fallback",
     }

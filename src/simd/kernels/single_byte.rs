@@ -28,6 +28,14 @@ pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
         let z = V::zero();
         while i + b <= n {
             let v = V::load(sp.add(i));
+            if !v.any_high() {
+                // ASCII: widened as it is, without the lookup (which costs 16 shuffles
+                // a vector on x86).
+                v.widen_lo().store(dp.add(2 * i));
+                v.widen_hi().store(dp.add(2 * i + b));
+                i += b;
+                continue;
+            }
             let (lo, hi) = V::lookup(&t, v);
             // Unmapped: an upper-half byte whose code point is 0.
             if lo.or(hi).eq8(z).and(v).any_high() {
@@ -242,11 +250,16 @@ unsafe fn encode_utf16_with<V: Vector>(
                 let (x0, x1) = (V::load(sp.add(2 * i)), V::load(sp.add(2 * i + b)));
                 let (a, oka) = run_map(x0, cp, last, byte, high, z);
                 let (c, okc) = run_map(x1, cp, last, byte, high, z);
-                let (extra_out, extra_ok) = more(x0, x1);
-                let ok = V::narrow(oka.and(low), okc.and(low))
-                    .or(extra_ok)
-                    .high_mask();
-                let out = V::narrow(a, c).or(extra_out);
+                let run_ok = V::narrow(oka.and(low), okc.and(low));
+                let mut out = V::narrow(a, c);
+                let mut ok = run_ok.high_mask();
+                if ok != all {
+                    // Only a vector with units outside ASCII and the run pays for
+                    // `more` (a 128-entry lookup: 16 shuffles a vector on x86).
+                    let (extra_out, extra_ok) = more(x0, x1);
+                    ok = run_ok.or(extra_ok).high_mask();
+                    out = out.or(extra_out);
+                }
                 if ok == all {
                     out.store(dst.as_mut_ptr().add(i));
                     i += b;

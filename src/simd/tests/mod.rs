@@ -226,7 +226,17 @@ fn rooms(len: usize, per: usize) -> Vec<usize> {
 fn detection_matches_std() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        let (avx2, avx512) = x86_64::detect();
+        let x86_64::Features {
+            sse41,
+            avx2,
+            avx512,
+        } = x86_64::detect();
+        assert_eq!(
+            sse41,
+            std::is_x86_feature_detected!("ssse3")
+                && std::is_x86_feature_detected!("sse4.1")
+                && std::is_x86_feature_detected!("popcnt")
+        );
         assert_eq!(
             avx2,
             std::is_x86_feature_detected!("avx2")
@@ -251,7 +261,10 @@ fn detection_matches_std() {
             _ => std::is_x86_feature_detected!("avx512vbmi2"),
         });
         assert_eq!(avx512, want && avx2);
-        std::eprintln!("avx2: {avx2}, avx512: {avx512}, chosen: {:?}", isa());
+        std::eprintln!(
+            "sse41: {sse41}, avx2: {avx2}, avx512: {avx512}, chosen: {:?}",
+            isa()
+        );
     }
     assert!(isa().is_available());
 }

@@ -1,4 +1,5 @@
-//! x86_64: SSE2 (baseline), AVX2, AVX-512; run-time feature detection.
+//! x86_64: SSE2 (baseline), x86-64-v2 (SSSE3, SSE4.1, POPCNT), AVX2, AVX-512;
+//! run-time feature detection.
 
 pub(crate) mod avx2;
 // AVX-512 intrinsics and target features are stable since Rust 1.89: the crate's
@@ -7,21 +8,39 @@ pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod pairs;
 pub(crate) mod sse2;
+pub(crate) mod sse41;
 
-/// What the CPU (and OS) support: (AVX2, the AVX-512 set the [`avx512`] kernels are compiled for).
+/// The vector tiers above SSE2 that the CPU (and OS) support.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Features {
+    /// x86-64-v2: SSSE3, SSE4.1 and POPCNT (the [`sse41`] kernels).
+    pub(crate) sse41: bool,
+    /// AVX2 with BMI1/2, POPCNT and LZCNT (the [`avx2`] kernels).
+    pub(crate) avx2: bool,
+    /// The AVX-512 set the [`avx512`] kernels are compiled for (and AVX2).
+    pub(crate) avx512: bool,
+}
+
+/// What the CPU (and OS) support.
 ///
 /// Read with CPUID and XGETBV, which `core` offers, so this works without `std`.
 /// Under Miri (which has no CPUID) only the compile-time features count.
 #[cfg(not(miri))]
-pub(crate) fn detect() -> (bool, bool) {
+pub(crate) fn detect() -> Features {
     use core::arch::x86_64::{__cpuid, __cpuid_count};
     let bit = |x: u32, b: u32| x >> b & 1 == 1;
     // SAFETY: CPUID exists on every x86_64 CPU.
     #[allow(unused_unsafe)]
     let (max, l1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
+    // SSSE3 (ecx bit 9), SSE4.1 (19), POPCNT (23): no OS support needed (SSE state).
+    let sse41 = bit(l1.ecx, 9) && bit(l1.ecx, 19) && bit(l1.ecx, 23);
     if max < 7 || !bit(l1.ecx, 27) || !bit(l1.ecx, 28) {
         // No leaf 7, no OSXSAVE or no AVX.
-        return (false, false);
+        return Features {
+            sse41,
+            avx2: false,
+            avx512: false,
+        };
     }
     // SAFETY: leaf 7 exists (checked above).
     #[allow(unused_unsafe)]
@@ -46,7 +65,11 @@ pub(crate) fn detect() -> (bool, bool) {
         && bit(l7.ebx, 31) // avx512vl
         && bit(l7.ecx, 1) // avx512vbmi
         && bit(l7.ecx, 6); // avx512vbmi2
-    (avx2, avx512)
+    Features {
+        sse41,
+        avx2,
+        avx512,
+    }
 }
 
 /// XCR0.
@@ -62,7 +85,12 @@ unsafe fn xgetbv0() -> u64 {
 
 /// Under Miri: the compile-time features only.
 #[cfg(miri)]
-pub(crate) fn detect() -> (bool, bool) {
+pub(crate) fn detect() -> Features {
+    let sse41 = cfg!(all(
+        target_feature = "ssse3",
+        target_feature = "sse4.1",
+        target_feature = "popcnt"
+    ));
     let avx2 = cfg!(all(
         target_feature = "avx2",
         target_feature = "bmi1",
@@ -78,5 +106,9 @@ pub(crate) fn detect() -> (bool, bool) {
         target_feature = "avx512vbmi2",
         target_feature = "popcnt"
     ));
-    (avx2, avx2 && avx512)
+    Features {
+        sse41,
+        avx2,
+        avx512: avx2 && avx512,
+    }
 }
