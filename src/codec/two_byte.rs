@@ -294,8 +294,7 @@ const PAIRS_MAX_GAP: usize = 1024;
 /// [`PAIRS_GAP`] bytes after where it stops.
 #[inline(always)]
 fn run_in<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
-    // (`MAX_BMP` is 1 for UTF-16 output.)
-    let Some(t) = E::PAIRS.filter(|t| t.utf16 || U::MAX_BMP != 1) else {
+    let Some(t) = E::PAIRS.filter(|t| t.utf16 || !U::UTF16) else {
         return run_one::<E, U>(src, out);
     };
     let (mut r, mut w) = (0, 0);

@@ -26,6 +26,8 @@ pub(crate) trait CodeUnit: Copy + 'static {
     const FFFD_LEN: usize = Self::FFFD.len();
     /// The most units one BMP code point takes.
     const MAX_BMP: usize;
+    /// Whether this is UTF-16 (`u16`).
+    const UTF16: bool = Self::MAX_BMP == 1;
 
     /// How many units `c` takes.
     fn len_of(c: char) -> usize;

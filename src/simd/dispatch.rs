@@ -210,7 +210,7 @@ fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
     if src.len() < 2 * SHORT => scalar::units_to_utf8(src, dst, be);
     Sse2 => by_order!(be, S => kernels::utf16::units_to_utf8::<V, S>(src, dst)),
     Avx512 => by_order!(be, S => avx512::units_to_utf8::<S>(src, dst)),
-    _ => by_order!(be, S => kernels::transcode::units_to_utf8::<V, S>(src, dst)),
+    _ => by_order!(be, S => kernels::transcode::units_to_utf8::<V, S, false>(src, dst)),
 }
 
 /// Converts the valid UTF-16 prefix of `src` to UTF-8 while it fits in `dst`. Stops
@@ -241,7 +241,7 @@ fn utf16_to_wtf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         if s.len() < 2 * SHORT {
             scalar::units_to_utf8(s, d, be)
         } else {
-            by_order!(be, S => kernels::transcode::units_to_wtf8::<V, S>(s, d))
+            by_order!(be, S => kernels::transcode::units_to_utf8::<V, S, true>(s, d))
         }
     }),
 }

@@ -1,6 +1,7 @@
-//! One-shot conversions into caller buffers, driving the UTF-8 <-> UTF-16 kernels:
-//! each kernel stops at the first surrogate (or unpaired surrogate), which is
-//! converted here before the kernel resumes.
+//! One-shot conversions into caller buffers, driving the WTF-8 rows of the UTF-8 <->
+//! UTF-16 kernels: where a kernel stops at a surrogate (all of them at a surrogate
+//! sequence that would join a pair; the scalar and some ISAs' kernels at every
+//! one), it is converted here before the kernel resumes.
 
 use super::scan::{is_lead, is_trail, surrogate_at, three_bytes};
 use crate::simd;

@@ -90,15 +90,30 @@ pub(crate) unsafe fn x_user_defined_to_utf16<V: Vector>(src: &[u8], dst: &mut [u
     let mut i = 0;
     // SAFETY: as in `copy_ascii_to_basic_latin`.
     unsafe {
-        let keep = V::splat16(0xF7FF);
         while i + b <= n {
-            let (lo, hi) = V::load(sp.add(i)).widen_signed();
-            lo.and(keep).store(dp.add(2 * i));
-            hi.and(keep).store(dp.add(2 * i + b));
+            let (lo, hi) = x_user_defined_units(V::load(sp.add(i)));
+            lo.store(dp.add(2 * i));
+            hi.store(dp.add(2 * i + b));
             i += b;
         }
     }
     i + scalar::x_user_defined_to_utf16(&src[i..n], &mut dst[i..n])
+}
+
+/// The code units of the x-user-defined bytes `v`, first and second half: sign-
+/// extended (0xFF80..=0xFFFF from the bytes from 0x80), bit 11 cleared
+/// (0xF780..=0xF7FF; ASCII keeps it clear).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+unsafe fn x_user_defined_units<V: Vector>(v: V) -> (V, V) {
+    // SAFETY: forwarded contract; registers only.
+    unsafe {
+        let (lo, hi) = v.widen_signed();
+        let keep = V::splat16(0xF7FF);
+        (lo.and(keep), hi.and(keep))
+    }
 }
 
 /// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
@@ -403,7 +418,7 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
 }
 
 /// x-user-defined to UTF-8 in registers (see [`single_byte_to_utf8_direct`]): the
-/// units are made by arithmetic, bytes 0x80..=0xFF becoming U+F780..=U+F7FF.
+/// units are made by arithmetic ([`x_user_defined_units`]).
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
@@ -413,14 +428,7 @@ pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
     dst: &mut [u8],
 ) -> (usize, usize) {
     // SAFETY: forwarded contract; registers only.
-    unsafe {
-        bytes_to_utf8_direct::<V>(src, dst, |v| {
-            // Sign-extended, an upper-half byte is 0xFF00 | b: 0x800 less is 0xF700 | b.
-            let (a, c) = v.widen_signed();
-            let f = |u: V| u.sub16(u.shr16::<15>().shl16::<11>());
-            Some((f(a), f(c)))
-        })
-    }
+    unsafe { bytes_to_utf8_direct::<V>(src, dst, |v| Some(x_user_defined_units(v))) }
 }
 
 /// The loop of [`single_byte_to_utf8_direct`]: ASCII vectors copied, the others

@@ -488,42 +488,28 @@ unsafe fn load_units<V: Vector, const SWAP: bool>(p: *const u8) -> V {
 /// See [`crate::simd::scalar::units_to_utf8`]; `SWAP` means the other byte order
 /// than the target's. A vector of units at a time (two for Basic Latin); a vector
 /// with a surrogate, the last units and the units near the end of `dst` go through
-/// the scalar code. The last store of a vector is blended with what `dst` held, so
-/// nothing past the returned count changes.
+/// the scalar code. Nothing past the returned count changes.
+///
+/// With `WTF8`, to WTF-8: the vectors whose surrogates are all unpaired (no lead
+/// directly before a trail, no lead in the last lane) write them as three-byte
+/// sequences instead of stopping; other surrogates stop the vectors as without it.
+/// The units before `src` must then not end with a lead surrogate (a trail in the
+/// first lane is taken as unpaired).
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`.
 #[inline(always)]
-pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool>(
+pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool, const WTF8: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
     units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
         // SAFETY: forwarded contract.
-        unsafe { units_to_utf8_vectors::<V, SWAP, false>(s, d) }
+        unsafe { units_to_utf8_vectors::<V, SWAP, WTF8>(s, d) }
     })
 }
 
-/// As [`units_to_utf8`], to WTF-8: the vectors whose surrogates are all unpaired
-/// (no lead directly before a trail, no lead in the last lane) write them as
-/// three-byte sequences instead of stopping; other surrogates stop the vectors as
-/// in [`units_to_utf8`]. The units before `src` must not end with a lead surrogate
-/// (a trail in the first lane is taken as unpaired).
-///
-/// # Safety
-/// The ISA contract of [`crate::simd::vector`] for `V`.
-#[inline(always)]
-pub(crate) unsafe fn units_to_wtf8<V: Transcode, const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [u8],
-) -> (usize, usize) {
-    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
-        // SAFETY: forwarded contract.
-        unsafe { units_to_utf8_vectors::<V, SWAP, true>(s, d) }
-    })
-}
-
-/// The vector loop of [`units_to_utf8`] and (`WTF8`) [`units_to_wtf8`]: converts
+/// The vector loop of [`units_to_utf8`]: converts
 /// while a vector of units and `3 * BYTES / 2 + 16` bytes of room are left, stopping
 /// before a vector with a surrogate (with `WTF8`, with a surrogate that may be
 /// paired). Returns (units read, bytes written).

@@ -58,23 +58,14 @@ const _: () = assert!(right_pool_in_order() && g::GB18030_HANZI_POOL.is_multiple
 /// punctuation and hanzi) for the vector decoder, read straight from [`RIGHT`]'s
 /// pool: the rows of Private Use Area runs between the symbols and the hanzi are the
 /// row hole.
-pub(crate) static GB18030_PAIRS: PairTable = PairTable {
-    lead_xor: 0,
-    lead_base: 0xA1,
-    rows: 94,
-    row_hole: RIGHT_TOP_ROWS as u8,
-    row_gap: (g::GB18030_HANZI_ROW - RIGHT_TOP_ROWS) as u8,
-    trail_base: 0xA1,
-    trail_span: 94,
-    trail_gap_from: 0xFF,
-    trail_gap: 0,
-    trail_hole: 0,
-    width: 94,
-    first: 0,
-    cells: &g::GB18030_RIGHT_POOL,
-    // 1.53x encoding_rs with it, 1.70x without (AVX2, Zen 5, zh_cn.txt).
-    utf16: false,
-};
+// Not for UTF-16: 1.53x encoding_rs with it, 1.70x without (AVX2, Zen 5, zh_cn.txt).
+pub(crate) static GB18030_PAIRS: PairTable = PairTable::euc(
+    RIGHT_TOP_ROWS as u8,
+    (g::GB18030_HANZI_ROW - RIGHT_TOP_ROWS) as u8,
+    0,
+    &g::GB18030_RIGHT_POOL,
+    false,
+);
 
 /// Leads 0xA1..=0xFE, trails 0x40..=0xA0 (the GBK/4 rows are special).
 const LEFT: Rows = Rows {

@@ -85,6 +85,33 @@ pub(crate) struct PairTable {
 // Only the x86_64 kernels (and the tests) read it.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl PairTable {
+    /// An EUC-style table: leads and trails 0xA1..=0xFE, 94 columns, no trail gap or
+    /// hole; rows `row_hole..row_hole + row_gap` outside the cells.
+    pub(crate) const fn euc(
+        row_hole: u8,
+        row_gap: u8,
+        first: u16,
+        cells: &'static [u16],
+        utf16: bool,
+    ) -> PairTable {
+        PairTable {
+            lead_xor: 0,
+            lead_base: 0xA1,
+            rows: 94,
+            row_hole,
+            row_gap,
+            trail_base: 0xA1,
+            trail_span: 94,
+            trail_gap_from: 0xFF,
+            trail_gap: 0,
+            trail_hole: 0,
+            width: 94,
+            first,
+            cells,
+            utf16,
+        }
+    }
+
     /// The cells the vector decoder may use: all but the last, as it reads two cells
     /// (four bytes) for each.
     pub(crate) const fn gather_cells(&self) -> usize {
