@@ -2,7 +2,7 @@
 //! UTF-16 (and from UTF-8, staged through UTF-16).
 
 use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
-use super::transcode::units_vector_to_utf8;
+use super::transcode::{put_back, units_vector_to_utf8, Kept};
 use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Transcode, Vector};
 use crate::tables::single_byte::{Extra, Run};
@@ -447,23 +447,29 @@ unsafe fn bytes_to_utf8_direct<V: Transcode>(
     let (mut r, mut w) = (0, 0);
     // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`); the two vectors of
     // units write (and put back) within `dst[w..w + 3 * b + 16]`, in bounds by the
-    // loop's test: each takes at most `3 * b / 2` bytes and the 16 after them.
+    // loop's test: each takes at most `3 * b / 2` bytes and the 16 after them;
+    // `kept` is put back within them.
     unsafe {
+        // The 16 bytes at `w` as they were, while the stores so far have written over
+        // them (see `units_vector_to_utf8`).
+        let mut kept = Kept::<V::Half>::none();
         while r + b <= src.len() && dst.len() - w >= 3 * b + 16 {
             let v = V::load(sp.add(r));
             if !v.any_high() {
                 v.store(dp.add(w));
                 r += b;
                 w += b;
+                kept.clear();
                 continue;
             }
             let Some((u0, u1)) = units(v) else {
                 break;
             };
-            w += units_vector_to_utf8(u0, dp.add(w));
-            w += units_vector_to_utf8(u1, dp.add(w));
+            w += units_vector_to_utf8(u0, dp.add(w), &mut kept);
+            w += units_vector_to_utf8(u1, dp.add(w), &mut kept);
             r += b;
         }
+        put_back::<V>(dp.add(w), kept);
     }
     (r, w)
 }

@@ -529,9 +529,12 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
     // `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`), and whole table rows; stores
     // (and the reads of the bytes put back) touch `dst[w..w + 3 * b / 2 + 16]`
     // (in bounds by the loop's test): a vector of units takes at most `3 * u` bytes,
-    // and its 16-byte stores start before that.
+    // and its 16-byte stores start before that; `kept` is put back within them.
     unsafe {
         let high = V::splat16(0xFF80);
+        // The 16 bytes at `w` as they were, while the stores so far have written over
+        // them (see `units_vector_to_utf8`).
+        let mut kept = Kept::<V::Half>::none();
         while i + u <= n && dst.len() - w >= 3 * b / 2 + 16 {
             if i + 2 * u <= n {
                 // Two vectors of Basic Latin at a time.
@@ -541,12 +544,15 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                     V::narrow(a, c).store(dp.add(w));
                     i += 2 * u;
                     w += 2 * u;
+                    // At least 16 bytes: over all the bytes past the last vector's.
+                    kept.clear();
                     continue;
                 }
             }
             let v = load_units::<V, SWAP>(sp.add(2 * i));
             if v.and(high).is_zero() {
                 v.store_narrow(dp.add(w));
+                bytes_kept_after::<V>(dp.add(w), u, &mut kept);
                 i += u;
                 w += u;
                 continue;
@@ -569,9 +575,10 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                     break;
                 }
             }
-            w += units_vector_to_utf8(v, dp.add(w));
+            w += units_vector_to_utf8(v, dp.add(w), &mut kept);
             i += u;
         }
+        put_back::<V>(dp.add(w), kept);
     }
     (i, w)
 }
@@ -579,14 +586,25 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
 /// Writes the UTF-8 of the vector of units `v` (any units; surrogates are written as
 /// three bytes, as WTF-8 does) at `p`: one and two bytes per unit packed by
 /// [`PACK2`] eight units at a time, three bytes per unit by `store_utf8_3`, mixes
-/// by [`pack3`]. Of the bytes at `p`, only those it returns change. Returns the
-/// bytes written.
+/// by [`pack3`]. Returns the bytes written.
+///
+/// The stores write up to 16 bytes past those returned. `kept` says what they
+/// wrote over: `None` if the bytes from `p` on are as the caller's buffer had them,
+/// else `Some` of the 16 bytes at `p` as they were (the bytes after those are as
+/// they were); on return, the same for the bytes after those written. The caller
+/// puts them back with [`put_back`] when it is done (putting them back after every
+/// vector measured up to 10% slower on AVX2, and on 16-byte vectors the next
+/// vector's read of them waited for that store).
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
-/// writes of `3 * BYTES / 2 + 16` bytes.
+/// writes of `3 * BYTES / 2 + 16` bytes; `kept` as above.
 #[inline(always)]
-pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(v: V, p: *mut u8) -> usize {
+pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
+    v: V,
+    p: *mut u8,
+    kept: &mut Kept<V::Half>,
+) -> usize {
     let b = V::BYTES;
     // SAFETY: forwarded contract: the stores stay within `3 * b / 2` bytes and the 16
     // after the last byte written, which are read first and put back.
@@ -607,22 +625,24 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(v: V, p: *mut u8) -> usi
             let len = |g: usize| 16 - key(g).count_ones() as usize;
             let groups = b / 16;
             // The stores write past the last byte: the 16 bytes after the vector's
-            // are put back (read here, where no store of this vector has been, so
-            // the load need not wait for one).
+            // are kept (read before the stores).
             let end = (0..groups).map(len).sum::<usize>();
-            let after = V::Half::load(p.add(end));
+            let after = bytes_after::<V>(p, end, *kept);
             let mut w = 0;
             for g in 0..groups {
                 lanes.half(g).shuffle(&PACK2[key(g)]).store(p.add(w));
                 w += len(g);
             }
-            after.store(p.add(end));
+            kept.keep::<V>(after, p.add(end));
             return end;
         }
         let ge800 = top.eq16(z).xor(ones);
         let mid = v.shr16::<6>().and(low6).or(cont);
         let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
         if ge800.all_set() {
+            // Exact, and over at least 24 bytes: over all the bytes past the last
+            // vector's.
+            kept.clear();
             return V::store_utf8_3(lead3, mid, last, p);
         }
         let b0 = V::select(ge800, lead3, V::select(ascii, v, lead2));
@@ -635,39 +655,162 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(v: V, p: *mut u8) -> usi
             let s = 16 * (q / 2) + 4 * (q % 2);
             *k = usize::from(KEY3[(((m >> s) & 0x0F) | ((m >> (s + 4)) & 0xF0)) as usize]);
         }
-        pack3(b0.or(b1.shl16::<8>()), last, &keys, p)
+        pack3(b0.or(b1.shl16::<8>()), last, &keys, p, kept)
     }
 }
 
 /// Writes the UTF-8 of the units whose bytes are `b0 | b1 << 8` in `b01` and `b2`
 /// in `last` (`u16` lanes), each quarter (four units) packed by [`PACK3`] by its key
-/// in `keys`, at `p`. Of the bytes at `p`, only those it returns change (the 16
-/// after them are read before the stores and put back after them: a load from where
-/// the stores before it wrote would wait for them). Returns the bytes written.
+/// in `keys`, at `p`. Returns the bytes written. The stores write up to 16 bytes past
+/// them, which `kept` keeps as for [`units_vector_to_utf8`].
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
-/// writes of `3 * BYTES / 2 + 16` bytes.
+/// writes of `3 * BYTES / 2 + 16` bytes; `kept` as for [`units_vector_to_utf8`].
 #[inline(always)]
-pub(crate) unsafe fn pack3<V: Transcode>(b01: V, last: V, keys: &[usize; 4], p: *mut u8) -> usize {
+pub(crate) unsafe fn pack3<V: Transcode>(
+    b01: V,
+    last: V,
+    keys: &[usize; 4],
+    p: *mut u8,
+    kept: &mut Kept<V::Half>,
+) -> usize {
     let quarters = V::BYTES / 8;
     let len = |q: usize| usize::from(PACK3_LEN[keys[q]]);
     let end = (0..quarters).map(len).sum::<usize>();
     let mut w = 0;
     // SAFETY: forwarded contract: the stores start below `3 * BYTES / 2 - 12` and
-    // write 16 bytes each; the 16 bytes after the last one (`end <= 3 * BYTES / 2`)
-    // are read first and put back.
+    // write 16 bytes each, below `end + 16` (`end <= 3 * BYTES / 2`).
     unsafe {
-        let after = V::Half::load(p.add(end));
+        let after = bytes_after::<V>(p, end, *kept);
         for q in 0..quarters {
             V::quarter(b01, last, q)
                 .shuffle(&PACK3[keys[q]])
                 .store(p.add(w));
             w += len(q);
         }
-        after.store(p.add(end));
+        kept.keep::<V>(after, p.add(end));
     }
     w
+}
+
+/// The 16 bytes that the stores of [`units_vector_to_utf8`] wrote over, as the
+/// caller's buffer had them (`bytes`), if they did (`valid`). (Not an `Option`:
+/// the loops' ASCII steps only clear `valid`, and leave the register alone.)
+#[derive(Clone, Copy)]
+pub(crate) struct Kept<H> {
+    /// The bytes, if `valid`.
+    bytes: H,
+    /// Whether the stores wrote over bytes past the count written.
+    valid: bool,
+}
+
+impl<H: Bytes16> Kept<H> {
+    /// Nothing written over.
+    ///
+    /// # Safety
+    /// The ISA contract of [`crate::simd::vector`] for `H`'s vector.
+    #[inline(always)]
+    pub(crate) unsafe fn none() -> Self {
+        Kept {
+            // SAFETY: forwarded contract.
+            bytes: unsafe { H::splat16(0) },
+            valid: false,
+        }
+    }
+
+    /// Nothing written over any more (the bytes stay in their register).
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.valid = false;
+    }
+
+    /// `after`, the 16 bytes at `p` as they were, written over: kept, with 16-byte
+    /// vectors; put back at once with wider ones (whose next vector of units, which
+    /// takes at least 17 bytes, never reads them back from under the store, and
+    /// which measured slower carrying them: the loop ran out of registers).
+    ///
+    /// # Safety
+    /// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for writes
+    /// of 16 bytes.
+    #[inline(always)]
+    unsafe fn keep<V: Transcode<Half = H>>(&mut self, after: H, p: *mut u8) {
+        if V::BYTES == 16 {
+            *self = Kept {
+                bytes: after,
+                valid: true,
+            };
+        } else {
+            // SAFETY: forwarded contract.
+            unsafe { after.store(p) }
+        }
+    }
+}
+
+/// Puts back the bytes at `p` that `kept` kept (see [`units_vector_to_utf8`]).
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; if `kept` is `Some`, `p` is
+/// valid for writes of 16 bytes.
+#[inline(always)]
+pub(crate) unsafe fn put_back<V: Transcode>(p: *mut u8, kept: Kept<V::Half>) {
+    if kept.valid {
+        // SAFETY: forwarded contract.
+        unsafe { kept.bytes.store(p) }
+    }
+}
+
+/// `kept` (see [`units_vector_to_utf8`]) after `n` exact bytes at `p`.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of
+/// `32` bytes; `kept` as for [`units_vector_to_utf8`].
+#[inline(always)]
+pub(crate) unsafe fn bytes_kept_after<V: Transcode>(
+    p: *mut u8,
+    n: usize,
+    kept: &mut Kept<V::Half>,
+) {
+    if n >= 16 {
+        kept.clear();
+    } else if kept.valid {
+        // SAFETY: forwarded contract.
+        kept.bytes = unsafe { bytes_after::<V>(p, n, *kept) };
+    }
+}
+
+/// `None` bytes in a [`shuffle`](Bytes16::shuffle) row, then `0..16`, then `None`
+/// again: the rows of [`bytes_after`]'s splice.
+static SLIDE: [u8; 48] = {
+    let mut t = [0x80; 48];
+    let mut i = 0;
+    while i < 16 {
+        t[16 + i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The 16 bytes at `p + end` as the caller's buffer had them, read before a
+/// vector's stores: from memory, or where the stores so far wrote over them
+/// (`end < 16` with `kept`), from `kept` and the 16 bytes after it, which no store
+/// has touched.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads of
+/// `max(end, 16) + 16` bytes; `kept` as for [`units_vector_to_utf8`].
+#[inline(always)]
+unsafe fn bytes_after<V: Transcode>(p: *mut u8, end: usize, kept: Kept<V::Half>) -> V::Half {
+    // SAFETY: forwarded contract; the rows are within `SLIDE` (`end < 16`).
+    unsafe {
+        if kept.valid && end < 16 {
+            let row = |k: usize| &*SLIDE.as_ptr().add(k).cast::<[u8; 16]>();
+            let next = V::Half::load(p.add(16));
+            kept.bytes.shuffle(row(16 + end)).or(next.shuffle(row(end)))
+        } else {
+            V::Half::load(p.add(end))
+        }
+    }
 }
 
 /// [`Transcode::store_utf8_3`] by [`pack3`].
@@ -684,5 +827,16 @@ pub(crate) unsafe fn store_utf8_3_by_pack3<V: Transcode>(
     p: *mut u8,
 ) -> usize {
     // SAFETY: forwarded contract.
-    unsafe { pack3(lead.or(mid.shl16::<8>()), last, &[KEY3_ALL_THREE; 4], p) }
+    unsafe {
+        let mut kept = Kept::none();
+        let n = pack3(
+            lead.or(mid.shl16::<8>()),
+            last,
+            &[KEY3_ALL_THREE; 4],
+            p,
+            &mut kept,
+        );
+        put_back::<V>(p.add(n), kept);
+        n
+    }
 }
