@@ -55,7 +55,9 @@ fn special(pointer: usize) -> u32 {
 /// The Big5 decoder: a lead byte from an earlier buffer.
 pub(crate) type Big5Decoder = TwoByteDecoder<Big5>;
 
-/// Encodes from `src` into `dst`.
+/// Encodes from `src` into `dst` (inlined into [`crate::simd::with_popcnt`]'s
+/// scope).
+#[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,

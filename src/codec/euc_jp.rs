@@ -153,7 +153,9 @@ impl EucJpDecoder {
     }
 }
 
-/// Encodes from `src` into `dst`.
+/// Encodes from `src` into `dst` (inlined into [`crate::simd::with_popcnt`]'s
+/// scope).
+#[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,

@@ -38,7 +38,9 @@ impl TwoByte for EucKr {
 /// The EUC-KR decoder: a lead byte from an earlier buffer.
 pub(crate) type EucKrDecoder = TwoByteDecoder<EucKr>;
 
-/// Encodes from `src` into `dst`.
+/// Encodes from `src` into `dst` (inlined into [`crate::simd::with_popcnt`]'s
+/// scope).
+#[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,

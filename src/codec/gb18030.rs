@@ -373,7 +373,9 @@ pub(crate) struct Gb18030Encoder {
 }
 
 impl Gb18030Encoder {
-    /// Encodes from `src` into `dst`.
+    /// Encodes from `src` into `dst` (inlined into [`crate::simd::with_popcnt`]'s
+    /// scope).
+    #[inline(always)]
     pub(crate) fn encode<S: Source>(
         &mut self,
         src: &mut S,

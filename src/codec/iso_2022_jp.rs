@@ -363,7 +363,9 @@ impl Iso2022JpEncoder {
         self.state != EncState::Ascii
     }
 
-    /// Encodes from `src` into `dst`; `last` returns to ASCII at the end.
+    /// Encodes from `src` into `dst`; `last` returns to ASCII at the end (inlined
+    /// into [`crate::simd::with_popcnt`]'s scope).
+    #[inline(always)]
     pub(crate) fn encode<S: Source>(
         &mut self,
         src: &mut S,

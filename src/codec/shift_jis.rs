@@ -57,7 +57,9 @@ static TRAIL: [u8; 256] = two_byte::columns(&[(0x40, 0x7E), (0x80, 0xFC)]);
 /// The Shift_JIS decoder: a lead byte from an earlier buffer.
 pub(crate) type ShiftJisDecoder = TwoByteDecoder<ShiftJis>;
 
-/// Encodes from `src` into `dst`.
+/// Encodes from `src` into `dst` (inlined into [`crate::simd::with_popcnt`]'s
+/// scope).
+#[inline(always)]
 pub(crate) fn encode<S: Source>(
     src: &mut S,
     dst: &mut ByteDest,

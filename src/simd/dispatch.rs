@@ -519,3 +519,28 @@ pub(crate) fn find_u16(hay: &[u16], value: u16) -> Option<usize> {
         }
     }
 }
+
+/// Work whose code gains from the CPU's population count instruction: the CJK
+/// encoders, whose rank bitmaps count the set bits of a word for every ideograph
+/// or syllable (baseline x86_64 has no such instruction; its software count is a
+/// dozen instructions). See [`with_popcnt`].
+pub(crate) trait PopcntWork {
+    /// What the work returns.
+    type Out;
+    /// Does the work. Must be `#[inline(always)]`, with everything hot in it, for
+    /// [`with_popcnt`] to compile it with the instruction.
+    fn run(self) -> Self::Out;
+}
+
+/// Runs `work` compiled with the POPCNT instruction where the chosen ISA has it
+/// (x86-64-v2 and up: [`Isa::Sse41`], AVX2, AVX-512), else as compiled for the
+/// target.
+#[inline(always)]
+pub(crate) fn with_popcnt<W: PopcntWork>(work: W) -> W::Out {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if isa() >= Isa::Sse41 {
+        // SAFETY: every ISA from SSE4.1 up has POPCNT (checked by detection).
+        return unsafe { super::x86_64::with_popcnt(work) };
+    }
+    work.run()
+}

@@ -10,6 +10,15 @@ pub(crate) mod pairs;
 pub(crate) mod sse2;
 pub(crate) mod sse41;
 
+/// Runs `work` compiled with POPCNT (see [`crate::simd::with_popcnt`]).
+///
+/// # Safety
+/// The CPU must have POPCNT.
+#[target_feature(enable = "popcnt")]
+pub(crate) unsafe fn with_popcnt<W: crate::simd::PopcntWork>(work: W) -> W::Out {
+    work.run()
+}
+
 /// The vector tiers above SSE2 that the CPU (and OS) support.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Features {
