@@ -263,6 +263,12 @@ unsafe fn encode_utf16_with<V: Vector>(
             let low = V::splat16(0x00FF);
             'outer: while i + b <= n {
                 let (x0, x1) = (V::load(sp.add(2 * i)), V::load(sp.add(2 * i + b)));
+                if x0.or(x1).and(high).is_zero() {
+                    // Basic Latin: narrowed as it is, without the run's arithmetic.
+                    V::narrow(x0, x1).store(dst.as_mut_ptr().add(i));
+                    i += b;
+                    continue;
+                }
                 let (a, oka) = run_map(x0, cp, last, byte, high, z);
                 let (c, okc) = run_map(x1, cp, last, byte, high, z);
                 let run_ok = V::narrow(oka.and(low), okc.and(low));
