@@ -464,24 +464,26 @@ isa_list!(impl_all_kernels!());
 /// [`kernels::single_byte::staged_encode_utf8`].
 ///
 /// # Safety
-/// The CPU must have the features of `K`.
+/// The CPU must have the features of `K`, and this is inlined into an entry point of
+/// `K` (the sparse loop is `K`'s vectors, inlined).
 #[inline(always)]
-unsafe fn staged_encode_utf8<K: Kernels>(
+unsafe fn staged_encode_utf8<K: Kernels + crate::simd::vector::Vector>(
     run: Run,
     extra: &Extra,
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    kernels::single_byte::staged_encode_utf8(
-        src,
-        dst,
-        // SAFETY: forwarded contract.
-        |s, d| unsafe { K::copy_ascii_to_ascii(s, d) },
-        // SAFETY: forwarded contract.
-        |s, d| unsafe { K::utf8_to_utf16(s, d) },
-        // SAFETY: forwarded contract.
-        |s, d| unsafe { K::single_byte_encode_utf16(run, extra, s, d) },
-    )
+    // SAFETY: forwarded contract (this is inlined into an entry point of `K`).
+    unsafe {
+        kernels::single_byte::staged_encode_utf8::<K>(
+            run,
+            extra,
+            src,
+            dst,
+            |s, d| K::utf8_to_utf16(s, d),
+            |s, d| K::single_byte_encode_utf16(run, extra, s, d),
+        )
+    }
 }
 
 /// Single-byte decode to UTF-8 on the kernels of `K`: what `direct` converts

@@ -351,27 +351,104 @@ pub(crate) fn staged_decode_utf8(
 /// UTF-16 units staged per round of [`staged_encode_utf8`].
 const STAGE: usize = 1024;
 
-/// Single-byte encode from UTF-8 (see [`scalar::single_byte_encode_utf8`]) through
-/// UTF-16 in a stack buffer, over the kernels of one ISA: `ascii` copies ASCII
-/// straight, then up to [`STAGE`] bytes are converted to UTF-16 by `to16` (valid UTF-8
-/// only) and encoded by `encode16`.
+/// Non-ASCII bytes in a vector from which [`encode_utf8_sparse`] leaves the text to
+/// the staged conversion.
+const DENSE: u32 = 4;
+
+/// The byte of the character at the start of `src` (not ASCII) and its length, if
+/// `src` starts with a whole, well-formed character of two or three bytes that `run`
+/// or `extra` maps.
 #[inline(always)]
-pub(crate) fn staged_encode_utf8(
+pub(crate) fn encode_utf8_char(run: Run, extra: &Extra, src: &[u8]) -> Option<(u8, usize)> {
+    let (c, len) = match *src {
+        [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
+            ((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2)
+        }
+        [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
+            let c =
+                (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            if c < 0x800 || (0xD800..=0xDFFF).contains(&c) {
+                return None;
+            }
+            (c, 3)
+        }
+        _ => return None,
+    };
+    Some((extra.map(run, c)?, len))
+}
+
+/// Single-byte encode from UTF-8 of text that is mostly ASCII (see
+/// [`scalar::single_byte_encode_utf8`]): ASCII is copied by the vector copy, and the
+/// character after each ASCII run is mapped (by `run`, else `extra`) without leaving
+/// the loop while the vector it starts has at most [`DENSE`] non-ASCII bytes. Stops
+/// before denser text (which the staged conversion does faster), before a character
+/// it does not map (or malformed input), and at the end of `src` or `dst`. Writes
+/// only the bytes it returns. Returns (bytes read, bytes written).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn encode_utf8_sparse<V: Vector>(
+    run: Run,
+    extra: &Extra,
     src: &[u8],
     dst: &mut [u8],
-    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+) -> (usize, usize) {
+    let (b, n) = (V::BYTES, src.len());
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract.
+        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
+        r += k;
+        w += k;
+        if r + b > n || w == dst.len() {
+            return (r, w);
+        }
+        // SAFETY: forwarded contract; the load reads `src[r..r + b]` (`r + b <= n`).
+        let m = unsafe { V::load(src.as_ptr().add(r)).high_mask() };
+        if m.count_ones() >> V::MASK_SHIFT > DENSE {
+            return (r, w);
+        }
+        let Some((byte, len)) = encode_utf8_char(run, extra, &src[r..]) else {
+            return (r, w);
+        };
+        dst[w] = byte;
+        r += len;
+        w += 1;
+    }
+}
+
+/// Single-byte encode from UTF-8 (see [`scalar::single_byte_encode_utf8`]) through
+/// UTF-16 in a stack buffer, over the kernels of one ISA: [`encode_utf8_sparse`]
+/// takes ASCII and text with few other characters straight, then up to [`STAGE`]
+/// bytes are converted to UTF-16 by `to16` (valid UTF-8 only) and encoded by
+/// `encode16`.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn staged_encode_utf8<V: Vector>(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
     to16: impl Fn(&[u8], &mut [u16]) -> (usize, usize),
     encode16: impl Fn(&[u16], &mut [u8]) -> usize,
 ) -> (usize, usize) {
-    let mut units = [0u16; STAGE];
+    // Zeroed (2 KiB) only if the text needs it.
+    let mut stage = None;
     let (mut r, mut w) = (0, 0);
     loop {
-        let k = ascii(&src[r..], &mut dst[w..]);
+        // SAFETY: forwarded contract.
+        let (k, m) = unsafe { encode_utf8_sparse::<V>(run, extra, &src[r..], &mut dst[w..]) };
         r += k;
-        w += k;
+        w += m;
         if r == src.len() || w == dst.len() {
             return (r, w);
         }
+        let units = stage.get_or_insert([0u16; STAGE]);
         // One unit per byte written, so at most the room left.
         let room = STAGE.min(dst.len() - w);
         let end = src.len().min(r + STAGE);

@@ -337,3 +337,68 @@ fn three_byte_run_encode() {
         }
     }
 }
+
+/// Encode from UTF-8 of mostly-ASCII text (the vector loop that maps the character
+/// after each ASCII run in place): runs of 0..80 ASCII bytes between single
+/// characters in the run, in the map outside it, unmapped, of two, three and four
+/// bytes, and now and then a cluster dense enough for the staged conversion, at every
+/// offset, length and room.
+#[test]
+fn sparse_encode_from_utf8() {
+    // windows-1252-like: the Latin-1 letters in a run, a few others mapped.
+    let run = Run {
+        code_point: 0xA0,
+        byte: 0xA0,
+        len: 96,
+    };
+    let mut table = [0u16; 128];
+    for (i, c) in table.iter_mut().enumerate() {
+        *c = match i {
+            0x20.. => 0x80 + i as u16,
+            0x00 => 0x20AC,
+            0x04 => 0x201E,
+            0x13 => 0x2013,
+            0x1F => 0x178,
+            _ => 0,
+        };
+    }
+    let extra = Extra::new(&table, run);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut text = std::string::String::new();
+    while text.len() < 3000 {
+        for _ in 0..rng.below(80) {
+            text.push(char::from(b' ' + rng.below(95) as u8));
+        }
+        let others: [u32; 9] = [
+            0xE4, 0xFC, 0xDF, 0x20AC, 0x201E, 0x178, 0x99, 0x4E2D, 0x1F600,
+        ];
+        let n = if rng.below(10) == 0 { 6 } else { 1 };
+        for _ in 0..n {
+            let kinds = if rng.below(8) == 0 { 9 } else { 6 };
+            let c = others[rng.below(kinds)];
+            text.push(char::from_u32(c).unwrap_or('?'));
+        }
+    }
+    let lens: Vec<usize> = if MIRI {
+        std::vec![0, 17, 70, 140]
+    } else {
+        (0..=140).chain([300, 700, 2900]).collect()
+    };
+    let b = text.as_bytes();
+    for isa in isas() {
+        let what = std::format!("{isa:?} sparse");
+        for off in offsets() {
+            for &len in &lens {
+                let s = &b[off..off + len];
+                same_out(
+                    &what,
+                    len,
+                    1,
+                    0xAA,
+                    |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
+                    |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
+                );
+            }
+        }
+    }
+}
