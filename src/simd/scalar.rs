@@ -69,16 +69,13 @@ pub(crate) fn copy_ascii_to_ascii(src: &[u8], dst: &mut [u8]) -> usize {
 pub(crate) fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    // Sixteen bytes per test of the high bits, widened by a loop of fixed length.
     let mut i = 0;
     for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(16)) {
-        let (a, b) = s.split_at(8);
-        let word = |h: &[u8]| u64::from_ne_bytes(h.try_into().unwrap_or([0x80; 8]));
-        if (word(a) | word(b)) & 0x8080_8080_8080_8080 != 0 {
+        let (Ok(s), Ok(d)) = (<&[u8; 16]>::try_from(s), <&mut [u16; 16]>::try_from(d)) else {
             break;
-        }
-        for (d, &b) in d.iter_mut().zip(s) {
-            *d = u16::from(b);
+        };
+        if !widen_ascii_16(s, d) {
+            break;
         }
         i += 16;
     }
@@ -92,21 +89,34 @@ pub(crate) fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
     n
 }
 
+/// Widens sixteen bytes into `d` if they are all ASCII (and then returns true); leaves
+/// `d` as it is otherwise.
+#[inline(always)]
+fn widen_ascii_16(s: &[u8; 16], d: &mut [u16; 16]) -> bool {
+    // Widened first and tested after: compilers vectorize this order (a test of the
+    // bytes as words first makes them build the units from those words by shifts).
+    let t: [u16; 16] = core::array::from_fn(|k| u16::from(s[k]));
+    if t.iter().fold(0, |a, &u| a | u) >= 0x80 {
+        return false;
+    }
+    *d = t;
+    true
+}
+
 /// Narrows the longest Basic Latin prefix of `src` that fits in `dst`; returns its length.
 #[inline]
 pub(crate) fn copy_basic_latin_to_ascii(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    // Eight units per test, narrowed by a loop of fixed length.
     let mut i = 0;
-    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
-        if s.iter().fold(0, |a, &u| a | u) >= 0x80 {
+    for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(16)) {
+        let (Ok(s), Ok(d)) = (<&[u16; 16]>::try_from(s), <&mut [u8; 16]>::try_from(d)) else {
+            break;
+        };
+        if !narrow_basic_latin_16(s, d) {
             break;
         }
-        for (d, &u) in d.iter_mut().zip(s) {
-            *d = u as u8;
-        }
-        i += 8;
+        i += 16;
     }
     for (&u, d) in src[i..].iter().zip(dst[i..].iter_mut()) {
         if u >= 0x80 {
@@ -116,6 +126,19 @@ pub(crate) fn copy_basic_latin_to_ascii(src: &[u16], dst: &mut [u8]) -> usize {
         i += 1;
     }
     n
+}
+
+/// Narrows sixteen units into `d` if they are all Basic Latin (and then returns true);
+/// leaves `d` as it is otherwise.
+#[inline(always)]
+fn narrow_basic_latin_16(s: &[u16; 16], d: &mut [u8; 16]) -> bool {
+    if s.iter().fold(0, |a, &u| a | u) >= 0x80 {
+        return false;
+    }
+    for (d, &u) in d.iter_mut().zip(s) {
+        *d = u as u8;
+    }
+    true
 }
 
 /// Length of the longest prefix of `src` that is valid UTF-8 and does not end
@@ -142,6 +165,196 @@ pub(crate) fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
 /// Stops before the first invalid or incomplete sequence, or before a character
 /// that does not fit. Returns (bytes read, units written).
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // Windows of `m` bytes where `dst` has `m` units of room: a character never has
+    // more units than bytes, so inside one every character fits. The window loop
+    // stops near its end, at the end of the input or at an invalid sequence; the next
+    // window then starts there (a new window is at least as long as what was left of
+    // the last one, as units written never outnumber bytes read).
+    loop {
+        let m = (src.len() - r).min(dst.len() - w);
+        if m < 16 {
+            break;
+        }
+        let (a, b) = utf8_to_utf16_window(&src[r..r + m], &mut dst[w..w + m]);
+        r += a;
+        w += b;
+        if a == 0 {
+            break;
+        }
+    }
+    let (a, b) = utf8_to_utf16_tail(&src[r..], &mut dst[w..]);
+    (r + a, w + b)
+}
+
+/// Whether three-byte UTF-8 decoded to `c` (of at most 16 bits) is overlong
+/// (below U+0800) or a surrogate: bits 0 and 27 of the mask are `c >> 11` of those.
+#[inline(always)]
+fn bad_three_byte(c: u32) -> bool {
+    (0x0800_0001u32 >> (c >> 11)) & 1 != 0
+}
+
+/// [`utf8_to_utf16`]'s main loop, for `dst` at least as long as `src`: ASCII sixteen
+/// bytes at a time, then runs of two-byte characters (four at a time while they last)
+/// and of three-byte ones, each character validated by masks on its bytes read as one
+/// little-endian word. Returns (bytes read, units written) before the first sequence
+/// it does not take: an invalid one, or one that a run's loop did not reach and that
+/// starts in the last three bytes of `src` (the caller's byte-at-a-time tail takes
+/// what is left).
+#[inline(always)]
+fn utf8_to_utf16_window(s: &[u8], d: &mut [u16]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    'ascii: loop {
+        // ASCII, sixteen bytes at a time, and the ASCII start of the first other chunk.
+        while let (Some(c), Some(o)) = (s.get(r..r + 16), d.get_mut(w..w + 16)) {
+            let (Ok(c), Ok(o)) = (<&[u8; 16]>::try_from(c), <&mut [u16; 16]>::try_from(o)) else {
+                break 'ascii;
+            };
+            if widen_ascii_16(c, o) {
+                r += 16;
+                w += 16;
+                continue;
+            }
+            let lo = u64::from_le_bytes(*c.first_chunk().unwrap_or(&[0x80; 8]));
+            let hi = u64::from_le_bytes(*c.last_chunk().unwrap_or(&[0x80; 8]));
+            let k = if lo & 0x8080_8080_8080_8080 != 0 {
+                (lo & 0x8080_8080_8080_8080).trailing_zeros() / 8
+            } else {
+                8 + (hi & 0x8080_8080_8080_8080).trailing_zeros() / 8
+            } as usize;
+            for (o, &b) in o.iter_mut().zip(&c[..k.min(16)]) {
+                *o = u16::from(b);
+            }
+            r += k;
+            w += k;
+            break;
+        }
+        // Characters one at a time, with runs of one length in tight loops. Only
+        // where four bytes remain: the tail is the caller's.
+        loop {
+            let Some(&[b, ..]) = s.get(r..r + 4) else {
+                break 'ascii;
+            };
+            if b < 0x80 {
+                let Some(o) = d.get_mut(w) else {
+                    break 'ascii;
+                };
+                *o = u16::from(b);
+                r += 1;
+                w += 1;
+                // Two ASCII bytes in a row: back to the chunks.
+                if s.get(r).is_some_and(|&b| b < 0x80) {
+                    continue 'ascii;
+                }
+                continue;
+            }
+            let start = r;
+            if b < 0xE0 {
+                // Two-byte characters, four at a time (the units from one word with
+                // masks and shifts), then one at a time.
+                while let (Some(c), Some(o)) = (s.get(r..r + 8), d.get_mut(w..w + 4)) {
+                    let (Ok(c), Ok(o)) = (<&[u8; 8]>::try_from(c), <&mut [u16; 4]>::try_from(o))
+                    else {
+                        break;
+                    };
+                    let x = u64::from_le_bytes(*c);
+                    // Lead 110xxxxx then continuation 10xxxxxx, four times...
+                    if x & 0xC0E0_C0E0_C0E0_C0E0 != 0x80C0_80C0_80C0_80C0 {
+                        break;
+                    }
+                    // ...and no lead is 0xC0 or 0xC1 (bits 1..=4 of each lead not all 0).
+                    let l = x & 0x001E_001E_001E_001E;
+                    if (l + 0x001E_001E_001E_001E) & 0x0020_0020_0020_0020 != 0x0020_0020_0020_0020
+                    {
+                        break;
+                    }
+                    let u = ((x & 0x001F_001F_001F_001F) << 6) | ((x >> 8) & 0x003F_003F_003F_003F);
+                    *o = [
+                        u as u16,
+                        (u >> 16) as u16,
+                        (u >> 32) as u16,
+                        (u >> 48) as u16,
+                    ];
+                    r += 8;
+                    w += 4;
+                }
+                while let Some(&[b0, b1]) = s.get(r..r + 2) {
+                    let v = u32::from(b0) | (u32::from(b1) << 8);
+                    if v & 0xC0E0 != 0x80C0 || b0 < 0xC2 {
+                        break;
+                    }
+                    let Some(o) = d.get_mut(w) else { break };
+                    *o = (((v & 0x1F) << 6) | ((v >> 8) & 0x3F)) as u16;
+                    r += 2;
+                    w += 1;
+                }
+            } else if b < 0xF0 {
+                // Three-byte characters, two from each eight-byte word (six bytes of
+                // it) while they last, then one at a time.
+                while let (Some(c), Some(o)) = (s.get(r..r + 8), d.get_mut(w..w + 2)) {
+                    let (Ok(c), Ok(o)) = (<&[u8; 8]>::try_from(c), <&mut [u16; 2]>::try_from(o))
+                    else {
+                        break;
+                    };
+                    let x = u64::from_le_bytes(*c);
+                    if x & 0xC0C0_F0C0_C0F0 != 0x8080_E080_80E0 {
+                        break;
+                    }
+                    let y = x >> 24;
+                    let c0 = ((x & 0x0F) << 12) | ((x >> 2) & 0x0FC0) | ((x >> 16) & 0x3F);
+                    let c1 = ((y & 0x0F) << 12) | ((y >> 2) & 0x0FC0) | ((y >> 16) & 0x3F);
+                    if bad_three_byte(c0 as u32) | bad_three_byte(c1 as u32) {
+                        break;
+                    }
+                    *o = [c0 as u16, c1 as u16];
+                    r += 6;
+                    w += 2;
+                }
+                while let Some(&[b0, b1, b2]) = s.get(r..r + 3) {
+                    let v = u32::from(b0) | (u32::from(b1) << 8) | (u32::from(b2) << 16);
+                    if v & 0x00C0_C0F0 != 0x0080_80E0 {
+                        break;
+                    }
+                    let c = ((v & 0x0F) << 12) | ((v >> 2) & 0x0FC0) | ((v >> 16) & 0x3F);
+                    if bad_three_byte(c) {
+                        break;
+                    }
+                    let Some(o) = d.get_mut(w) else { break };
+                    *o = c as u16;
+                    r += 3;
+                    w += 1;
+                }
+            } else if let Some(&[b0, b1, b2, b3]) = s.get(r..r + 4) {
+                // A four-byte character.
+                let v = u32::from_le_bytes([b0, b1, b2, b3]);
+                if v & 0xC0C0_C0F8 == 0x8080_80F0 {
+                    let c = ((v & 0x07) << 18)
+                        | ((v & 0x3F00) << 4)
+                        | ((v >> 10) & 0x0FC0)
+                        | ((v >> 24) & 0x3F);
+                    if (0x10000..=0x10FFFF).contains(&c) {
+                        if let Some(o) = d.get_mut(w..w + 2) {
+                            let c = c - 0x10000;
+                            o[0] = 0xD800 | (c >> 10) as u16;
+                            o[1] = 0xDC00 | (c & 0x3FF) as u16;
+                            r += 4;
+                            w += 2;
+                        }
+                    }
+                }
+            }
+            if r == start {
+                // Invalid (or out of room): the tail says which.
+                break 'ascii;
+            }
+        }
+    }
+    (r, w)
+}
+
+/// [`utf8_to_utf16`] a character at a time, with every check: for what the windows of
+/// [`utf8_to_utf16_window`] leave (their last bytes, invalid input, a short `dst`).
+fn utf8_to_utf16_tail(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
         let Some(&b) = src.get(r) else { return (r, w) };
@@ -229,6 +442,151 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// counts as unpaired), or before a character that does not fit.
 /// Returns (units read, bytes written).
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // Windows of `m` units where `dst` has `3 * m` bytes of room: a character never
+    // has more than three bytes per unit, so inside one every character fits. The
+    // window loop stops at its end (before a pair it splits), at the end of the input
+    // or at an unpaired surrogate; the next window starts there.
+    loop {
+        let m = (src.len() - r).min((dst.len() - w) / 3);
+        if m < 16 {
+            break;
+        }
+        let (a, b) = utf16_to_utf8_window(&src[r..r + m], &mut dst[w..w + 3 * m]);
+        r += a;
+        w += b;
+        if a == 0 {
+            break;
+        }
+    }
+    let (a, b) = utf16_to_utf8_tail(&src[r..], &mut dst[w..]);
+    (r + a, w + b)
+}
+
+/// [`utf16_to_utf8`]'s main loop, for `dst` at least three times as long as `src`:
+/// Basic Latin sixteen units at a time, then runs of units of two UTF-8 bytes (four
+/// at a time while they last) and of three, each written as one little-endian word.
+/// Returns (units read, bytes written) before the first unit it does not take: an
+/// unpaired surrogate, or a pair split by the end of `src`.
+#[inline(always)]
+fn utf16_to_utf8_window(s: &[u16], d: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    'ascii: loop {
+        while let (Some(c), Some(o)) = (s.get(r..r + 16), d.get_mut(w..w + 16)) {
+            let (Ok(c), Ok(o)) = (<&[u16; 16]>::try_from(c), <&mut [u8; 16]>::try_from(o)) else {
+                break 'ascii;
+            };
+            if narrow_basic_latin_16(c, o) {
+                r += 16;
+                w += 16;
+                continue;
+            }
+            for (o, &u) in o.iter_mut().zip(c) {
+                if u >= 0x80 {
+                    break;
+                }
+                *o = u as u8;
+                r += 1;
+                w += 1;
+            }
+            break;
+        }
+        loop {
+            let Some(&u) = s.get(r) else {
+                break 'ascii;
+            };
+            if u < 0x80 {
+                let Some(o) = d.get_mut(w) else {
+                    break 'ascii;
+                };
+                *o = u as u8;
+                r += 1;
+                w += 1;
+                if s.get(r).is_some_and(|&u| u < 0x80) {
+                    continue 'ascii;
+                }
+                continue;
+            }
+            let start = r;
+            if u < 0x800 {
+                // One or two bytes each (Cyrillic, Greek... words and the spaces
+                // between them), four units at a time without a branch on which: each
+                // unit written as two bytes, (0xC0 | u >> 6, 0x80 | u & 0x3F) or (u,
+                // anything), the next one starting one or two bytes on. The group's
+                // last unit's second byte, if it is ASCII, is written over by the
+                // unit after the group (which is one of one or two bytes, so always
+                // written next). Four ASCII units go back to the chunks.
+                while let (Some(c), Some(o)) = (s.get(r..r + 5), d.get_mut(w..w + 8)) {
+                    let (Ok(c), Ok(o)) = (<&[u16; 5]>::try_from(c), <&mut [u8; 8]>::try_from(o))
+                    else {
+                        break;
+                    };
+                    let four = c[0] | c[1] | c[2] | c[3];
+                    if four < 0x80 || (four | c[4]) >= 0x800 {
+                        break;
+                    }
+                    let mut p = 0;
+                    for &u in &c[..4] {
+                        let two = u >= 0x80;
+                        let y = if two {
+                            0x80C0 | ((u & 0x3F) << 8) | (u >> 6)
+                        } else {
+                            u
+                        };
+                        let [y0, y1] = y.to_le_bytes();
+                        o[p & 7] = y0;
+                        o[(p + 1) & 7] = y1;
+                        p += 1 + usize::from(two);
+                    }
+                    r += 4;
+                    w += p;
+                }
+                while let (Some(&u), Some(o)) = (s.get(r), d.get_mut(w..w + 2)) {
+                    if !(0x80..0x800).contains(&u) {
+                        break;
+                    }
+                    let y = 0x80C0 | ((u & 0x3F) << 8) | (u >> 6);
+                    o.copy_from_slice(&y.to_le_bytes());
+                    r += 1;
+                    w += 2;
+                }
+            } else if u & 0xF800 != 0xD800 {
+                // Three bytes each.
+                while let (Some(&u), Some(o)) = (s.get(r), d.get_mut(w..w + 3)) {
+                    if u < 0x800 || u & 0xF800 == 0xD800 {
+                        break;
+                    }
+                    let u = u32::from(u);
+                    let y = 0x0080_80E0 | ((u & 0x3F) << 16) | ((u & 0x0FC0) << 2) | (u >> 12);
+                    o.copy_from_slice(&y.to_le_bytes()[..3]);
+                    r += 1;
+                    w += 3;
+                }
+            } else if let (Some(&[hi, lo]), Some(o)) = (s.get(r..r + 2), d.get_mut(w..w + 4)) {
+                // A surrogate pair.
+                if hi <= 0xDBFF && lo & 0xFC00 == 0xDC00 {
+                    let c = 0x10000 + ((u32::from(hi) & 0x3FF) << 10) + (u32::from(lo) & 0x3FF);
+                    let y = 0x8080_80F0
+                        | ((c & 0x3F) << 24)
+                        | ((c & 0x0FC0) << 10)
+                        | ((c & 0x3_F000) >> 4)
+                        | (c >> 18);
+                    o.copy_from_slice(&y.to_le_bytes());
+                    r += 2;
+                    w += 4;
+                }
+            }
+            if r == start {
+                break 'ascii;
+            }
+        }
+    }
+    (r, w)
+}
+
+/// [`utf16_to_utf8`] a character at a time, with every check: for what the windows of
+/// [`utf16_to_utf8_window`] leave (their last units, surrogates there, a short `dst`).
+fn utf16_to_utf8_tail(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
         let Some(&u) = src.get(r) else { return (r, w) };

@@ -116,3 +116,336 @@ fn word_loops_match_unit_loops() {
         }
     }
 }
+
+/// UTF-8 to UTF-16 a byte at a time, as the WHATWG decoder reads it: (bytes read,
+/// units written) before the first invalid or incomplete sequence or the first
+/// character that does not fit in `room`.
+fn utf8_to_utf16_reference(src: &[u8], room: usize) -> (usize, Vec<u16>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    while r < src.len() {
+        let b = src[r];
+        let (len, lo, hi, init) = match b {
+            0x00..=0x7F => (1, 0, 0, u32::from(b)),
+            0xC2..=0xDF => (2, 0x80, 0xBF, u32::from(b & 0x1F)),
+            0xE0 => (3, 0xA0, 0xBF, 0),
+            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF, u32::from(b & 0x0F)),
+            0xED => (3, 0x80, 0x9F, 0x0D),
+            0xF0 => (4, 0x90, 0xBF, 0),
+            0xF1..=0xF3 => (4, 0x80, 0xBF, u32::from(b & 0x07)),
+            0xF4 => (4, 0x80, 0x8F, 4),
+            _ => break,
+        };
+        if r + len > src.len() {
+            break;
+        }
+        let mut c = init;
+        let mut ok = true;
+        for (i, &t) in src[r + 1..r + len].iter().enumerate() {
+            let (l, h) = if i == 0 { (lo, hi) } else { (0x80, 0xBF) };
+            ok &= (l..=h).contains(&t);
+            c = (c << 6) | u32::from(t & 0x3F);
+        }
+        if !ok {
+            break;
+        }
+        let mut buf = [0u16; 2];
+        let units = char::from_u32(c).unwrap().encode_utf16(&mut buf);
+        if out.len() + units.len() > room {
+            break;
+        }
+        out.extend_from_slice(units);
+        r += len;
+    }
+    (r, out)
+}
+
+/// UTF-16 to UTF-8 a unit at a time: (units read, bytes written) before the first
+/// unpaired surrogate (a lead at the end counts) or character that does not fit.
+fn utf16_to_utf8_reference(src: &[u16], room: usize) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    while r < src.len() {
+        let (c, len) = match src[r] {
+            u @ 0xD800..=0xDBFF => match src.get(r + 1) {
+                Some(&l @ 0xDC00..=0xDFFF) => (
+                    0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(l) - 0xDC00),
+                    2,
+                ),
+                _ => break,
+            },
+            0xDC00..=0xDFFF => break,
+            u => (u32::from(u), 1),
+        };
+        let mut buf = [0u8; 4];
+        let e = char::from_u32(c).unwrap().encode_utf8(&mut buf).as_bytes();
+        if out.len() + e.len() > room {
+            break;
+        }
+        out.extend_from_slice(e);
+        r += len;
+    }
+    (r, out)
+}
+
+/// Checks the scalar UTF-8 -> UTF-16 conversion of `src` against the reference for
+/// every room from 0 to `src.len() + 2` (and the whole output buffer past what it
+/// reports written).
+fn check_utf8_to_utf16(src: &[u8], every_room: bool) {
+    let rooms: Vec<usize> = if every_room {
+        (0..=src.len() + 2).collect()
+    } else {
+        std::vec![
+            0,
+            1,
+            src.len() / 2,
+            src.len().saturating_sub(1),
+            src.len(),
+            src.len() + 2
+        ]
+    };
+    for room in rooms {
+        let mut a = std::vec![0xAAAAu16; room];
+        let (read, written) = scalar::utf8_to_utf16(src, &mut a);
+        let (want_read, want) = utf8_to_utf16_reference(src, room);
+        assert_eq!(
+            (read, written),
+            (want_read, want.len()),
+            "{src:02X?} room {room}"
+        );
+        assert_eq!(&a[..written], &want[..]);
+        assert!(
+            a[written..].iter().all(|&d| d == 0xAAAA),
+            "{src:02X?} room {room}"
+        );
+    }
+}
+
+/// As [`check_utf8_to_utf16`], for UTF-16 -> UTF-8 (rooms up to `3 * src.len() + 3`).
+fn check_utf16_to_utf8(src: &[u16], every_room: bool) {
+    let rooms: Vec<usize> = if every_room {
+        (0..=3 * src.len() + 3).collect()
+    } else {
+        let n = src.len();
+        std::vec![0, 1, n, 2 * n, 3 * n - n.min(1), 3 * n, 3 * n + 3]
+    };
+    for room in rooms {
+        let mut a = std::vec![0xAAu8; room];
+        let (read, written) = scalar::utf16_to_utf8(src, &mut a);
+        let (want_read, want) = utf16_to_utf8_reference(src, room);
+        assert_eq!(
+            (read, written),
+            (want_read, want.len()),
+            "{src:04X?} room {room}"
+        );
+        assert_eq!(&a[..written], &want[..]);
+        assert!(
+            a[written..].iter().all(|&d| d == 0xAA),
+            "{src:04X?} room {room}"
+        );
+    }
+}
+
+/// Text of one-, two-, three- and four-byte characters in runs (so that the word and
+/// group loops meet every boundary), `len` characters long.
+fn mixed_text(rng: &mut Rng, len: usize) -> std::string::String {
+    const KINDS: [(u32, u32); 7] = [
+        (0x20, 0x7F),
+        (0x80, 0x800),
+        (0x400, 0x460),
+        (0x800, 0xD800),
+        (0xE000, 0x10000),
+        (0x3040, 0x30A0),
+        (0x10000, 0x110000),
+    ];
+    let mut s = std::string::String::new();
+    let mut n = 0;
+    while n < len {
+        let (lo, hi) = KINDS[rng.below(KINDS.len())];
+        for _ in 0..1 + rng.below(20) {
+            if n == len {
+                break;
+            }
+            let c = lo + rng.below((hi - lo) as usize) as u32;
+            s.push(char::from_u32(c).unwrap_or(' '));
+            n += 1;
+        }
+    }
+    s
+}
+
+/// Invalid UTF-8 sequences of each kind.
+const BAD_UTF8: [&[u8]; 16] = [
+    b"\x80",             // stray continuation
+    b"\xBF",             // stray continuation
+    b"\xC0\x80",         // overlong two-byte lead
+    b"\xC1\xBF",         // overlong two-byte lead
+    b"\xC2",             // truncated (then ASCII)
+    b"\xE0\x80\x80",     // overlong three-byte
+    b"\xE0\x9F\xBF",     // overlong three-byte
+    b"\xED\xA0\x80",     // surrogate
+    b"\xED\xBF\xBF",     // surrogate
+    b"\xE1\x80",         // truncated three-byte
+    b"\xF0\x80\x80\x80", // overlong four-byte
+    b"\xF0\x8F\xBF\xBF", // overlong four-byte
+    b"\xF4\x90\x80\x80", // above U+10FFFF
+    b"\xF5\x80\x80\x80", // bad lead
+    b"\xF1\x80\x80",     // truncated four-byte
+    b"\xFF",             // bad lead
+];
+
+#[test]
+fn utf8_to_utf16_matches_reference() {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let rounds = if MIRI { 3 } else { 300 };
+    for round in 0..rounds {
+        let len = 2 + rng.below(if MIRI { 24 } else { 90 });
+        let text = mixed_text(&mut rng, len);
+        let bytes = text.as_bytes();
+        // Every alignment of every prefix length near the word and chunk sizes.
+        let off = round % 16;
+        let mut buf = std::vec![0u8; off];
+        buf.extend_from_slice(bytes);
+        let every = round % 8 == 0 && !MIRI;
+        for len in [bytes.len(), bytes.len() / 2, 15, 16, 17, 31, 32, 33] {
+            let src = &buf[off..off + len.min(bytes.len())];
+            check_utf8_to_utf16(src, every || len == bytes.len() && round % 2 == 0);
+        }
+        // An invalid sequence at every position (between characters or inside one).
+        if !MIRI || round == 0 {
+            let bad = BAD_UTF8[round % BAD_UTF8.len()];
+            let step = if MIRI { 5 } else { 1 };
+            for at in (0..=bytes.len()).step_by(step) {
+                let mut v = bytes[..at].to_vec();
+                v.extend_from_slice(bad);
+                v.extend_from_slice(&bytes[at..]);
+                check_utf8_to_utf16(&v, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_to_utf16_every_boundary() {
+    // Runs of one character kind with one other character at every position, at
+    // every alignment, cut at every length: every 1/2/3/4-byte boundary against every
+    // word and group of the loops.
+    let kinds = [
+        "a",
+        "ж",
+        "中",
+        "😀",
+        " ",
+        "\u{7FF}",
+        "\u{800}",
+        "\u{FFFF}",
+        "\u{10FFFF}",
+    ];
+    let n = if MIRI { 10 } else { 40 };
+    for run in kinds {
+        for other in kinds {
+            for at in (0..n).step_by(if MIRI { 7 } else { 1 }) {
+                let mut s = std::string::String::new();
+                for i in 0..n {
+                    s.push_str(if i == at { other } else { run });
+                }
+                let bytes = s.as_bytes();
+                for off in 0..if MIRI { 2 } else { 16 } {
+                    let mut buf = std::vec![b'x'; off];
+                    buf.extend_from_slice(bytes);
+                    let src = &buf[off..];
+                    for len in (0..=src.len()).step_by(if MIRI { 13 } else { 1 }) {
+                        check_utf8_to_utf16(&src[..len], false);
+                    }
+                }
+                if !MIRI {
+                    check_utf8_to_utf16(bytes, true);
+                }
+            }
+        }
+        // Each kind of invalid sequence in place of every character of the run.
+        for bad in BAD_UTF8.iter().step_by(if MIRI { 5 } else { 1 }) {
+            for at in (0..n).step_by(if MIRI { 7 } else { 1 }) {
+                let mut v = Vec::new();
+                for i in 0..n {
+                    v.extend_from_slice(if i == at { bad } else { run.as_bytes() });
+                }
+                for off in 0..if MIRI { 2 } else { 8 } {
+                    let mut buf = std::vec![b'x'; off];
+                    buf.extend_from_slice(&v);
+                    check_utf8_to_utf16(&buf[off..], false);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_to_utf8_matches_reference() {
+    let mut rng = Rng(0xFEDC_BA98_7654_3210);
+    let rounds = if MIRI { 3 } else { 300 };
+    for round in 0..rounds {
+        let len = 2 + rng.below(if MIRI { 24 } else { 90 });
+        let text = mixed_text(&mut rng, len);
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let off = round % 16;
+        let mut buf = std::vec![0u16; off];
+        buf.extend_from_slice(&units);
+        let every = round % 8 == 0 && !MIRI;
+        for len in [units.len(), units.len() / 2, 15, 16, 17, 20, 21, 31, 32, 33] {
+            let src = &buf[off..off + len.min(units.len())];
+            check_utf16_to_utf8(src, every || len == units.len() && round % 2 == 0);
+        }
+        // An unpaired surrogate (lead, trail, lead before a non-trail) everywhere.
+        if !MIRI || round == 0 {
+            let bad: &[u16] = match round % 3 {
+                0 => &[0xD800],
+                1 => &[0xDFFF],
+                _ => &[0xDBFF, 0x41],
+            };
+            for at in (0..=units.len()).step_by(if MIRI { 5 } else { 1 }) {
+                let mut v = units[..at].to_vec();
+                v.extend_from_slice(bad);
+                v.extend_from_slice(&units[at..]);
+                check_utf16_to_utf8(&v, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_to_utf8_every_boundary() {
+    let kinds: [&[u16]; 9] = [
+        &[0x61],
+        &[0x20],
+        &[0x436],
+        &[0x7FF],
+        &[0x800],
+        &[0x4E2D],
+        &[0xFFFF],
+        &[0xD83D, 0xDE00],
+        &[0xDC00],
+    ];
+    let n = if MIRI { 10 } else { 40 };
+    for run in kinds.iter().take(8) {
+        for other in kinds {
+            for at in (0..n).step_by(if MIRI { 7 } else { 1 }) {
+                let mut v = Vec::new();
+                for i in 0..n {
+                    v.extend_from_slice(if i == at { other } else { run });
+                }
+                for off in 0..if MIRI { 2 } else { 16 } {
+                    let mut buf = std::vec![0x78u16; off];
+                    buf.extend_from_slice(&v);
+                    let src = &buf[off..];
+                    for len in (0..=src.len()).step_by(if MIRI { 13 } else { 1 }) {
+                        check_utf16_to_utf8(&src[..len], false);
+                    }
+                }
+                if !MIRI {
+                    check_utf16_to_utf8(&v, true);
+                }
+            }
+        }
+    }
+}
