@@ -943,32 +943,37 @@ pub(crate) fn single_byte_encode_utf8(
         if w == dst.len() {
             return (r, w);
         }
-        let (c, len) = match src.get(r..) {
-            Some(&[b0, b1, ..]) if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
-                ((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2)
-            }
-            Some(&[b0, b1, b2, ..])
-                if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 =>
-            {
-                let c = (u32::from(b0 & 0x0F) << 12)
-                    | (u32::from(b1 & 0x3F) << 6)
-                    | u32::from(b2 & 0x3F);
-                if c < 0x800 || (0xD800..=0xDFFF).contains(&c) {
-                    return (r, w);
-                }
-                (c, 3)
-            }
-            _ => return (r, w),
-        };
-        match extra.map(run, c) {
-            Some(b) if c >= 0x80 => {
+        match encode_utf8_char(run, extra, &src[r..]) {
+            Some((b, len)) => {
                 dst[w] = b;
                 w += 1;
                 r += len;
             }
-            _ => return (r, w),
+            None => return (r, w),
         }
     }
+}
+
+/// The byte of the character at the start of `src` (not ASCII) and its length, if
+/// `src` starts with a whole, well-formed character of two or three bytes that `run`
+/// or `extra` maps.
+#[inline(always)]
+pub(crate) fn encode_utf8_char(run: Run, extra: &Extra, src: &[u8]) -> Option<(u8, usize)> {
+    let (c, len) = match *src {
+        [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
+            ((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2)
+        }
+        [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
+            let c =
+                (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            if c < 0x800 || (0xD800..=0xDFFF).contains(&c) {
+                return None;
+            }
+            (c, 3)
+        }
+        _ => return None,
+    };
+    Some((extra.map(run, c)?, len))
 }
 
 /// Index of the first unit of `hay` equal to `value`.

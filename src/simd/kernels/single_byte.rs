@@ -355,28 +355,6 @@ const STAGE: usize = 1024;
 /// the staged conversion.
 const DENSE: u32 = 4;
 
-/// The byte of the character at the start of `src` (not ASCII) and its length, if
-/// `src` starts with a whole, well-formed character of two or three bytes that `run`
-/// or `extra` maps.
-#[inline(always)]
-pub(crate) fn encode_utf8_char(run: Run, extra: &Extra, src: &[u8]) -> Option<(u8, usize)> {
-    let (c, len) = match *src {
-        [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
-            ((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2)
-        }
-        [b0, b1, b2, ..] if b0 & 0xF0 == 0xE0 && b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 => {
-            let c =
-                (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
-            if c < 0x800 || (0xD800..=0xDFFF).contains(&c) {
-                return None;
-            }
-            (c, 3)
-        }
-        _ => return None,
-    };
-    Some((extra.map(run, c)?, len))
-}
-
 /// Single-byte encode from UTF-8 of text that is mostly ASCII (see
 /// [`scalar::single_byte_encode_utf8`]): ASCII is copied by the vector copy, and the
 /// character after each ASCII run is mapped (by `run`, else `extra`) without leaving
@@ -410,7 +388,7 @@ pub(crate) unsafe fn encode_utf8_sparse<V: Vector>(
         if m.count_ones() >> V::MASK_SHIFT > DENSE {
             return (r, w);
         }
-        let Some((byte, len)) = encode_utf8_char(run, extra, &src[r..]) else {
+        let Some((byte, len)) = scalar::encode_utf8_char(run, extra, &src[r..]) else {
             return (r, w);
         };
         dst[w] = byte;
