@@ -317,10 +317,7 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
 fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
     Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
-    // AVX-512's own UTF-8 -> UTF-16 stops at surrogates; the AVX2 transcoder would
-    // go through them but is slower (measured 0.53-0.80x simdutf's AVX-512 kernels,
-    // against 0.51-1.09x for this).
-    Avx512 => avx512::utf8_to_utf16(src, dst),
+    Avx512 => avx512::wtf8_to_utf16(src, dst),
     _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::wtf8_valid_prefix(s)),
 }
 

@@ -16,6 +16,11 @@ use crate::simd::vector::Vector;
 /// through the scalar code, and `blocks` resumes after them. At an invalid sequence
 /// or a full `dst`, the scalar code stops at it and so does this.
 ///
+/// With a WTF-8 `valid_up_to` (which lets lone surrogates through but knows nothing
+/// of the bytes before the slice it is given), this stops after a lead surrogate
+/// sequence that ends a validated part instead of validating on from there: a trail
+/// surrogate sequence there would join it into a pair, which the caller checks.
+///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
 #[inline(always)]
@@ -38,6 +43,11 @@ pub(crate) unsafe fn utf8_to_utf16_chunked<V: Vector>(
         w += ascii;
         if r == chunk_end {
             continue;
+        }
+        // After a lead surrogate sequence (only a WTF-8 `valid_up_to` lets one
+        // through; `r` is a character boundary, so `src[r - 3]` is its `ED`).
+        if r >= 3 && src[r - 3] == 0xED && src[r - 2] & 0xF0 == 0xA0 {
+            break;
         }
         let valid = valid_up_to(&src[r..src.len().min(r + CHUNK)]);
         if valid == 0 {

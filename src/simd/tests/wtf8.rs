@@ -449,3 +449,85 @@ fn utf16_to_wtf8_lone_surrogates_everywhere() {
         }
     }
 }
+
+/// The loop `wtf8::Wtf8::to_ill_formed_utf16_into` runs over the `wtf8_to_utf16`
+/// kernel: surrogates at the start converted here, then the kernel. Returns (bytes
+/// read, units written, kernel calls that converted a surrogate).
+fn to_utf16_driver(isa: Isa, s: &[u8], d: &mut [u16]) -> (usize, usize, usize) {
+    let (mut r, mut w, mut after_lead, mut through) = (0, 0, false, 0);
+    loop {
+        while let Some(u) = surrogate_at(s, r) {
+            if (after_lead && u >= 0xDC00) || w == d.len() {
+                return (r, w, through);
+            }
+            d[w] = u;
+            (r, w, after_lead) = (r + 3, w + 1, u < 0xDC00);
+        }
+        let (rr, ww) = on_isa::wtf8_to_utf16(isa, &s[r..], &mut d[w..]);
+        if rr == 0 {
+            return (r, w, through);
+        }
+        through += usize::from(d[w..w + ww].iter().any(|&u| u & 0xF800 == 0xD800));
+        (r, w) = (r + rr, w + ww);
+        after_lead = d[w - 1] & 0xFC00 == 0xD800;
+    }
+}
+
+/// WTF-8 -> UTF-16 with a lone lead, a lone trail, a lead directly followed by a trail
+/// (which must stop) and a lead and a trail with one byte between, at every position
+/// of the 64-byte blocks, in ASCII, two- and three-byte text, with every room near the
+/// output's length: the driver's loop stops exactly where the reference does, and
+/// writes exactly the units of what it read. On AVX-512 (whose blocks take surrogates)
+/// the kernel must convert through them.
+#[test]
+fn wtf8_to_utf16_surrogates_at_every_position() {
+    let (len, step) = if MIRI { (80, 11) } else { (420, 1) };
+    let inserts: [&[u8]; 4] = [
+        &LEAD,
+        &TRAIL,
+        b"\xED\xAF\xBF\xED\xB0\x80",
+        b"\xED\xA5\x80a\xED\xBF\xBF",
+    ];
+    for isa in isas() {
+        let mut through = 0;
+        for fill in [&b"a"[..], "ж".as_bytes(), "中".as_bytes()] {
+            let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+            for pos in (0..len - 8).step_by(step).filter(|&p| p % fill.len() == 0) {
+                for ins in inserts {
+                    let mut s = base.clone();
+                    s.splice(pos..pos, ins.iter().copied());
+                    // A second lone surrogate further on, so a block holds two.
+                    let q = (pos + ins.len() + 66 / fill.len() * fill.len()).min(s.len());
+                    s.splice(q..q, TRAIL);
+                    let well_formed = reference(&s);
+                    let units = wtf8_units(&s[..well_formed]);
+                    let rooms = [s.len(), units.len(), units.len() + 1, units.len() - 1, 64];
+                    for room in rooms {
+                        let mut d = std::vec![0xAAAAu16; room];
+                        let (r, w, t) = to_utf16_driver(isa, &s, &mut d);
+                        through += t;
+                        if room >= units.len() {
+                            assert_eq!(r, well_formed, "{isa:?} {pos} {ins:02x?} {fill:02x?}");
+                        }
+                        assert!(r <= well_formed && reference(&s[..r]) == r);
+                        assert_eq!(
+                            &d[..w],
+                            &wtf8_units(&s[..r])[..],
+                            "{isa:?} {pos} {ins:02x?}"
+                        );
+                        assert!(
+                            d[w..].iter().all(|&u| u == 0xAAAA),
+                            "{isa:?} wrote past {w}"
+                        );
+                    }
+                }
+            }
+        }
+        if matches!(isa, Isa::Avx2 | Isa::Avx512) && !MIRI {
+            assert!(
+                through > 1000,
+                "{isa:?}: {through} calls through a surrogate"
+            );
+        }
+    }
+}

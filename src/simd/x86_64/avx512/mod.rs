@@ -28,7 +28,7 @@ pub(crate) use single_byte::{
     x_user_defined_to_utf8,
 };
 pub(crate) use utf16::units_to_utf8;
-pub(crate) use utf8_to_utf16::utf8_to_utf16;
+pub(crate) use utf8_to_utf16::{utf8_to_utf16, wtf8_to_utf16};
 pub(crate) use utf8_validate::{utf8_copy, utf8_valid_up_to, wtf8_valid_prefix};
 
 use crate::simd::vector::{Lookup128, Shuffle, Vector};

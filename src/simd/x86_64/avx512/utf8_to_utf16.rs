@@ -14,10 +14,16 @@ use core::arch::x86_64::*;
 /// to its first four-byte sequence); a block with an error anywhere in that part (or a
 /// sequence it starts left incomplete) is left for the caller. Returns the new (r, w).
 ///
+/// With `WTF8`, surrogate sequences (`ED A0..BF xx`) are taken as the code units they
+/// stand for, except a trail surrogate sequence directly after a lead one (in the
+/// block, or a lead just before the block), which is an error: the block with it is
+/// left for the caller.
+///
 /// # Safety
-/// The AVX-512 features; `r` is a character boundary of the valid prefix of `src`.
+/// The AVX-512 features; `r` is a character boundary of the valid (with `WTF8`,
+/// well-formed WTF-8) prefix of `src`.
 #[inline(always)]
-unsafe fn utf8_blocks_to_utf16(
+unsafe fn utf8_blocks_to_utf16<const WTF8: bool>(
     src: &[u8],
     mut r: usize,
     dst: &mut [u16],
@@ -27,7 +33,7 @@ unsafe fn utf8_blocks_to_utf16(
     // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`) or, in the ASCII loop,
     // `src[r..r + 128]` (`r + 130 <= n`); stores write at most 64 units at `w`
     // (`w + 64 <= dst.len()`), masked to the units produced, or 128 in the ASCII loop
-    // (`w + 128 <= dst.len()`).
+    // (`w + 128 <= dst.len()`); with `WTF8`, `src[r - 3..r - 1]` (`r >= 3`).
     unsafe {
         let c3f = _mm512_set1_epi16(0x3F);
         let byte = |b: u8| _mm512_set1_epi8(b as i8);
@@ -111,7 +117,26 @@ unsafe fn utf8_blocks_to_utf16(
                 let e0 = _mm512_cmpeq_epi8_mask(v, byte(0xE0));
                 let ed = _mm512_cmpeq_epi8_mask(v, byte(0xED));
                 let below_a0 = _mm512_cmplt_epu8_mask(v, byte(0xA0));
-                bad |= ((e0 << 1) & below_a0 | (ed << 1) & !below_a0) & cont;
+                if WTF8 {
+                    bad |= (e0 << 1) & below_a0 & cont;
+                    // Lead surrogate sequences end where `ED A0..AF` starts; trail
+                    // ones start at `ED B0..BF`. Marked at their `ED`.
+                    let below_b0 = _mm512_cmplt_epu8_mask(v, byte(0xB0));
+                    let lead = ed & ((!below_a0 & below_b0) >> 1);
+                    let trail = ed & ((cont & !below_b0) >> 1) & part;
+                    bad |= (lead << 3) & trail;
+                    // A trail first in the block, after a lead sequence before it
+                    // (`r` is a character boundary: `src[r - 3]` is that lead's `ED`).
+                    if trail & 1 != 0
+                        && r >= 3
+                        && *sp.add(r - 3) == 0xED
+                        && *sp.add(r - 2) & 0xF0 == 0xA0
+                    {
+                        bad |= 1;
+                    }
+                } else {
+                    bad |= ((e0 << 1) & below_a0 | (ed << 1) & !below_a0) & cont;
+                }
             }
             if bad != 0 {
                 break;
@@ -177,11 +202,37 @@ avx512_fn! {
 /// # Safety
 /// The CPU must have the AVX-512 features.
 pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: forwarded contract.
+    unsafe { convert::<false>(src, dst) }
+}
+}
+
+avx512_fn! {
+/// The WTF-8 row of the dispatch table (`dispatch::wtf8_to_utf16`): [`utf8_to_utf16`]
+/// whose blocks take surrogate sequences as their units (not a trail directly after a
+/// lead); the scalar code it falls back to stops at every surrogate, as the WTF-8
+/// driver expects. `src` must not start with a trail surrogate sequence that follows
+/// a lead one before it (the driver converts surrogates at the start itself).
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: forwarded contract.
+    unsafe { convert::<true>(src, dst) }
+}
+}
+
+/// [`utf8_to_utf16`], or with `WTF8` [`wtf8_to_utf16`].
+///
+/// # Safety
+/// The AVX-512 features.
+#[inline(always)]
+unsafe fn convert<const WTF8: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
         // SAFETY: forwarded contract (the features); `r` is a character boundary of the
         // valid prefix (everything before it was converted).
-        (r, w) = unsafe { utf8_blocks_to_utf16(src, r, dst, w) };
+        (r, w) = unsafe { utf8_blocks_to_utf16::<WTF8>(src, r, dst, w) };
         if r == src.len() {
             return (r, w);
         }
@@ -193,5 +244,4 @@ pub(crate) unsafe fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize
             return (r, w);
         }
     }
-}
 }
