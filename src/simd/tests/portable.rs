@@ -204,21 +204,13 @@ fn check_utf8_to_utf16(src: &[u8], every_room: bool) {
             src.len() + 2
         ]
     };
-    for room in rooms {
-        let mut a = std::vec![0xAAAAu16; room];
-        let (read, written) = scalar::utf8_to_utf16(src, &mut a);
-        let (want_read, want) = utf8_to_utf16_reference(src, room);
-        assert_eq!(
-            (read, written),
-            (want_read, want.len()),
-            "{src:02X?} room {room}"
-        );
-        assert_eq!(&a[..written], &want[..]);
-        assert!(
-            a[written..].iter().all(|&d| d == 0xAAAA),
-            "{src:02X?} room {room}"
-        );
-    }
+    check_rooms(
+        src,
+        &rooms,
+        0xAAAAu16,
+        scalar::utf8_to_utf16,
+        utf8_to_utf16_reference,
+    );
 }
 
 /// As [`check_utf8_to_utf16`], for UTF-16 -> UTF-8 (rooms up to `3 * src.len() + 3`).
@@ -229,19 +221,41 @@ fn check_utf16_to_utf8(src: &[u16], every_room: bool) {
         let n = src.len();
         std::vec![0, 1, n, 2 * n, 3 * n - n.min(1), 3 * n, 3 * n + 3]
     };
-    for room in rooms {
-        let mut a = std::vec![0xAAu8; room];
-        let (read, written) = scalar::utf16_to_utf8(src, &mut a);
-        let (want_read, want) = utf16_to_utf8_reference(src, room);
+    check_rooms(
+        src,
+        &rooms,
+        0xAAu8,
+        scalar::utf16_to_utf8,
+        utf16_to_utf8_reference,
+    );
+}
+
+/// Runs `convert` on `src` into a buffer of each of `rooms` (filled with `fill`)
+/// and checks it against `reference(src, room)`: the counts, the output, and the
+/// rest of the buffer untouched.
+fn check_rooms<
+    S: core::fmt::Debug + core::fmt::UpperHex,
+    T: Copy + PartialEq + core::fmt::Debug,
+>(
+    src: &[S],
+    rooms: &[usize],
+    fill: T,
+    convert: impl Fn(&[S], &mut [T]) -> (usize, usize),
+    reference: impl Fn(&[S], usize) -> (usize, Vec<T>),
+) {
+    for &room in rooms {
+        let mut a = std::vec![fill; room];
+        let (read, written) = convert(src, &mut a);
+        let (want_read, want) = reference(src, room);
         assert_eq!(
             (read, written),
             (want_read, want.len()),
-            "{src:04X?} room {room}"
+            "{src:02X?} room {room}"
         );
         assert_eq!(&a[..written], &want[..]);
         assert!(
-            a[written..].iter().all(|&d| d == 0xAA),
-            "{src:04X?} room {room}"
+            a[written..].iter().all(|&d| d == fill),
+            "{src:02X?} room {room}"
         );
     }
 }

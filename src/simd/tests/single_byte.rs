@@ -162,24 +162,10 @@ fn single_byte_encode() {
         for run in runs {
             for extra in &extras {
                 for_inputs(bytes, |s| {
-                    same_out(
-                        &what,
-                        s.len(),
-                        1,
-                        0xAA,
-                        |d| on_isa::single_byte_encode_utf8(isa, run, extra, s, d),
-                        |d| scalar::single_byte_encode_utf8(run, extra, s, d),
-                    );
+                    same_encode_utf8(&what, isa, run, extra, s);
                 });
                 for_inputs(units, |s| {
-                    same_out(
-                        &what,
-                        s.len(),
-                        1,
-                        0xAA,
-                        |d| on_isa::single_byte_encode_utf16(isa, run, extra, s, d),
-                        |d| scalar::single_byte_encode_utf16(run, extra, s, d),
-                    );
+                    same_encode_utf16(&what, isa, run, extra, s);
                 });
             }
         }
@@ -230,44 +216,16 @@ fn single_byte_encode() {
             for off in offsets() {
                 for &len in &lens {
                     let s = &utf16[off..off + len];
-                    same_out(
-                        &what,
-                        len,
-                        1,
-                        0xAA,
-                        |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
-                        |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
-                    );
+                    same_encode_utf16(&what, isa, run, &extra, s);
                     let s = &text.as_bytes()[off..off + len];
-                    same_out(
-                        &what,
-                        len,
-                        1,
-                        0xAA,
-                        |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
-                        |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
-                    );
+                    same_encode_utf8(&what, isa, run, &extra, s);
                 }
             }
             for_inputs(units, |s| {
-                same_out(
-                    &what,
-                    s.len(),
-                    1,
-                    0xAA,
-                    |d| on_isa::single_byte_encode_utf16(isa, run, &extra, s, d),
-                    |d| scalar::single_byte_encode_utf16(run, &extra, s, d),
-                );
+                same_encode_utf16(&what, isa, run, &extra, s);
             });
             for_inputs(bytes, |s| {
-                same_out(
-                    &what,
-                    s.len(),
-                    1,
-                    0xAA,
-                    |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
-                    |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
-                );
+                same_encode_utf8(&what, isa, run, &extra, s);
             });
         }
     }
@@ -390,15 +348,32 @@ fn sparse_encode_from_utf8() {
         for off in offsets() {
             for &len in &lens {
                 let s = &b[off..off + len];
-                same_out(
-                    &what,
-                    len,
-                    1,
-                    0xAA,
-                    |d| on_isa::single_byte_encode_utf8(isa, run, &extra, s, d),
-                    |d| scalar::single_byte_encode_utf8(run, &extra, s, d),
-                );
+                same_encode_utf8(&what, isa, run, &extra, s);
             }
         }
     }
+}
+
+/// [`same_out`] for single-byte encode from UTF-8 on `isa` against the scalar code.
+fn same_encode_utf8(what: &str, isa: Isa, run: Run, extra: &Extra, s: &[u8]) {
+    same_out(
+        what,
+        s.len(),
+        1,
+        0xAA,
+        |d| on_isa::single_byte_encode_utf8(isa, run, extra, s, d),
+        |d| scalar::single_byte_encode_utf8(run, extra, s, d),
+    );
+}
+
+/// [`same_out`] for single-byte encode from UTF-16 on `isa` against the scalar code.
+fn same_encode_utf16(what: &str, isa: Isa, run: Run, extra: &Extra, s: &[u16]) {
+    same_out(
+        what,
+        s.len(),
+        1,
+        0xAA,
+        |d| on_isa::single_byte_encode_utf16(isa, run, extra, s, d),
+        |d| scalar::single_byte_encode_utf16(run, extra, s, d),
+    );
 }
