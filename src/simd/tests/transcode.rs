@@ -15,11 +15,13 @@ fn dense_mixes_every_room() {
     let rounds = if MIRI { 2 } else { 1000 };
     for isa in isas() {
         for round in 0..rounds {
-            let count = 1 + rng.below(80);
+            let count = 1 + rng.below(100);
             // Some rounds without four-byte characters, some without ASCII, some of
-            // runs of two- or three-byte characters with a rare other one.
-            let pick = |rng: &mut Rng| match (round % 5, rng.below(40)) {
-                (0, _) | (3 | 4, 0) => CHARS[rng.below(12)],
+            // runs of two- or three-byte characters, or of one- and two-byte ones,
+            // with a rare other one.
+            let pick = |rng: &mut Rng| match (round % 6, rng.below(40)) {
+                (0, _) | (3..=5, 0) => CHARS[rng.below(12)],
+                (5, _) => CHARS[rng.below(5)],
                 (1, _) => CHARS[rng.below(8)],
                 (2, _) => CHARS[2 + rng.below(10)],
                 (3, _) => CHARS[2 + rng.below(3)],
