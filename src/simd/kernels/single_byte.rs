@@ -2,7 +2,7 @@
 //! UTF-16 (and from UTF-8, staged through UTF-16).
 
 use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
-use super::transcode::{put_back, units_vector_to_utf8, Kept};
+use super::transcode::{private_use_units_to_utf8, put_back, units_vector_to_utf8, Kept};
 use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Transcode, Vector};
 use crate::tables::single_byte::{Extra, Run};
@@ -467,7 +467,7 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
     // SAFETY: forwarded contract.
     unsafe {
         let t = V::prepare(table);
-        bytes_to_utf8_direct::<V>(src, dst, |v| {
+        bytes_to_utf8_direct::<V, false>(src, dst, |v| {
             let (lo, hi) = V::lookup(&t, v);
             // Unmapped: an upper-half byte whose code point is 0.
             if lo.or(hi).eq8(V::zero()).and(v).any_high() {
@@ -489,17 +489,18 @@ pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
     dst: &mut [u8],
 ) -> (usize, usize) {
     // SAFETY: forwarded contract; registers only.
-    unsafe { bytes_to_utf8_direct::<V>(src, dst, |v| Some(x_user_defined_units(v))) }
+    unsafe { bytes_to_utf8_direct::<V, true>(src, dst, |v| Some(x_user_defined_units(v))) }
 }
 
 /// The loop of [`single_byte_to_utf8_direct`]: ASCII vectors copied, the others
 /// made into two vectors of units by `units` (`None`: stop before the vector) and
-/// written by [`units_vector_to_utf8`].
+/// written by [`units_vector_to_utf8`] (with `PRIVATE_USE`, units that are all ASCII
+/// or in U+F780..=U+F7FF, by [`private_use_units_to_utf8`]).
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
 #[inline(always)]
-unsafe fn bytes_to_utf8_direct<V: Transcode>(
+unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
     src: &[u8],
     dst: &mut [u8],
     units: impl Fn(V) -> Option<(V, V)>,
@@ -545,8 +546,13 @@ unsafe fn bytes_to_utf8_direct<V: Transcode>(
             let Some((u0, u1)) = units(v) else {
                 break;
             };
-            w += units_vector_to_utf8(u0, dp.add(w), &mut kept);
-            w += units_vector_to_utf8(u1, dp.add(w), &mut kept);
+            if PRIVATE_USE {
+                w += private_use_units_to_utf8(u0, dp.add(w), &mut kept);
+                w += private_use_units_to_utf8(u1, dp.add(w), &mut kept);
+            } else {
+                w += units_vector_to_utf8(u0, dp.add(w), &mut kept);
+                w += units_vector_to_utf8(u1, dp.add(w), &mut kept);
+            }
             r += b;
         }
         put_back::<V>(dp.add(w), kept);
