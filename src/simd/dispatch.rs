@@ -209,7 +209,7 @@ fn units_to_utf16(src: &[u8], dst: &mut [u16], be: bool) -> usize {
 fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
     if src.len() < 2 * SHORT => scalar::units_to_utf8(src, dst, be);
     Sse2 => by_order!(be, S => kernels::utf16::units_to_utf8::<V, S>(src, dst)),
-    Avx512 => by_order!(be, S => avx512::units_to_utf8::<S>(src, dst)),
+    Avx512 => by_order!(be, S => avx512::units_to_utf8::<S, false>(src, dst)),
     _ => by_order!(be, S => kernels::transcode::units_to_utf8::<V, S, false>(src, dst)),
 }
 
@@ -235,7 +235,14 @@ fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 fn utf16_to_wtf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf16_to_utf8(src, dst);
     Sse2 => V::utf16_to_utf8(src, dst),
-    Avx512 => V::utf16_to_utf8(src, dst),
+    Avx512 => kernels::utf16::utf16_to_utf8_with(src, dst, |s, d| {
+        let be = cfg!(target_endian = "big");
+        if s.len() < 2 * SHORT {
+            scalar::units_to_utf8(s, d, be)
+        } else {
+            by_order!(be, S => avx512::units_to_wtf8::<S>(s, d))
+        }
+    }),
     _ => kernels::utf16::utf16_to_utf8_with(src, dst, |s, d| {
         let be = cfg!(target_endian = "big");
         if s.len() < 2 * SHORT {

@@ -1,7 +1,10 @@
-//! The WTF-8 prefix kernel (`wtf8_valid_prefix`) of every ISA: what it returns is a
-//! well-formed WTF-8 prefix at a character boundary, at least the UTF-8 prefix, and
-//! where it stops there is a surrogate or an error; and a loop over it (as
+//! The WTF-8 kernels of every ISA. The prefix kernel (`wtf8_valid_prefix`): what it
+//! returns is a well-formed WTF-8 prefix at a character boundary, at least the UTF-8
+//! prefix, and where it stops there is a surrogate or an error; and a loop over it (as
 //! `wtf8::wtf8_valid_up_to` runs) finds exactly the reference's longest prefix.
+//! WTF-8 -> UTF-16 (`wtf8_to_utf16`) and UTF-16 -> WTF-8 (`utf16_to_wtf8`, and the
+//! AVX-512 `units_to_utf8` kernel in its WTF-8 mode, in both byte orders) against the
+//! code-point-at-a-time references, at every position and room.
 
 use super::*;
 
@@ -400,8 +403,8 @@ fn wtf8_of(units: &[u16]) -> Vec<u8> {
 
 /// `utf16_to_wtf8` at every room on UTF-16 with lone surrogates and pairs at every
 /// position of the vectors: it stops only at a character boundary (never inside a
-/// pair), writes exactly the WTF-8 of what it read, and on AVX2 goes through lone
-/// surrogates.
+/// pair), writes exactly the WTF-8 of what it read, and on AVX2 and AVX-512 goes
+/// through lone surrogates.
 #[test]
 fn utf16_to_wtf8_lone_surrogates_everywhere() {
     let mut rng = Rng(0x7A3D_9E11_C0DE_F00D);
@@ -441,10 +444,10 @@ fn utf16_to_wtf8_lone_surrogates_everywhere() {
                 through += usize::from(lone);
             }
         }
-        if isa == Isa::Avx2 && isa.is_available() && !MIRI {
+        if matches!(isa, Isa::Avx2 | Isa::Avx512) && !MIRI {
             assert!(
                 through > 100,
-                "only {through} conversions through a lone surrogate"
+                "{isa:?}: only {through} conversions through a lone surrogate"
             );
         }
     }
@@ -528,6 +531,244 @@ fn wtf8_to_utf16_surrogates_at_every_position() {
                 through > 1000,
                 "{isa:?}: {through} calls through a surrogate"
             );
+        }
+    }
+}
+
+/// Whether `u` is a lead (high) surrogate.
+fn is_lead(u: u16) -> bool {
+    u & 0xFC00 == 0xD800
+}
+
+/// Whether `u` is a trail (low) surrogate.
+fn is_trail(u: u16) -> bool {
+    u & 0xFC00 == 0xDC00
+}
+
+/// Index of the lead surrogate of the first pair in `units`, else its length.
+fn first_pair(units: &[u16]) -> usize {
+    (0..units.len())
+        .find(|&k| is_lead(units[k]) && units.get(k + 1).is_some_and(|&t| is_trail(t)))
+        .unwrap_or(units.len())
+}
+
+/// The AVX-512 `units_to_utf8` kernel in its WTF-8 mode (`WTF8 = true`) on the bytes
+/// of `units` in the target's byte order, or with `swap` the other one; `None` if the
+/// CPU lacks AVX-512.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+fn avx512_units_to_wtf8(units: &[u16], swap: bool, dst: &mut [u8]) -> Option<(usize, usize)> {
+    if !Isa::Avx512.is_available() {
+        return None;
+    }
+    let bytes: Vec<u8> = units
+        .iter()
+        .flat_map(|&u| if swap { u.swap_bytes() } else { u }.to_ne_bytes())
+        .collect();
+    // SAFETY: the CPU has the AVX-512 features (checked above).
+    Some(unsafe {
+        if swap {
+            x86_64::avx512::units_to_wtf8::<true>(&bytes, dst)
+        } else {
+            x86_64::avx512::units_to_wtf8::<false>(&bytes, dst)
+        }
+    })
+}
+
+/// Units around the AVX-512 kernel's 32-unit blocks with surrogates inserted at `pos`
+/// (a second lone trail further on, so a block may hold two): the fills are ASCII,
+/// two-byte, three-byte and mixed text.
+fn surrogate_cases(len: usize, step: usize) -> Vec<Vec<u16>> {
+    const INSERTS: [&[u16]; 7] = [
+        &[0xD800],
+        &[0xDFFF],
+        &[0xD83D, 0xDE00],
+        &[0xDBFF, 0xD83D, 0xDE00],
+        &[0xDC00, 0xDBFF],
+        &[0xD800, 0x61, 0xDC00],
+        &[0xDBFF, 0xDFFF, 0xDBFF],
+    ];
+    let fills: [&[u16]; 4] = [&[0x61], &[0xE9], &[0x4E2D], &[0x61, 0x436, 0x4E2D, 0x20]];
+    let mut out = Vec::new();
+    for fill in fills {
+        let base: Vec<u16> = fill.iter().copied().cycle().take(len).collect();
+        for pos in (0..=len).step_by(step) {
+            for ins in INSERTS {
+                let mut u = base.clone();
+                u.splice(pos..pos, ins.iter().copied());
+                let q = pos + ins.len() + 37;
+                if q < u.len() {
+                    u[q] = 0xDD00;
+                }
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// The AVX-512 `units_to_utf8` kernel in its WTF-8 mode, in both byte orders, with
+/// lone leads and trails, pairs (a lead in the last lane of a block with its trail
+/// in the next one among them), runs of both, and a lead at the end of the input, at
+/// every position of the blocks and the tail, with every room: it writes exactly the
+/// WTF-8 of the units it read (lone surrogates as three bytes) and nothing after
+/// them, never reads the lead of a pair, and stops only at the first pair, at a
+/// surrogate (of the scalar steps near the end of `dst`) or where the next unit does
+/// not fit; with room for three bytes a unit, exactly at the first pair. In its UTF-8 mode
+/// (`units_to_utf8` of UTF-16LE/BE) it stays equal to the scalar code.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[test]
+fn avx512_units_to_wtf8_at_every_position_and_room() {
+    if !Isa::Avx512.is_available() {
+        std::eprintln!("no AVX-512: skipped");
+        return;
+    }
+    let mut d = Vec::new();
+    let mut through = 0;
+    for units in surrogate_cases(100, 1) {
+        let n = units.len();
+        let stop = first_pair(&units);
+        // Every unit on its own (lone surrogates as three bytes), up to the first pair.
+        let mut offs = std::vec![0];
+        let mut expect = Vec::new();
+        for &u in &units[..stop] {
+            expect.extend_from_slice(&wtf8_of(&[u]));
+            offs.push(expect.len());
+        }
+        for swap in [false, true] {
+            for room in 0..=3 * n + 2 {
+                d.clear();
+                d.resize(room, 0xAA);
+                let Some((r, w)) = avx512_units_to_wtf8(&units, swap, &mut d) else {
+                    return;
+                };
+                let at = || std::format!("swap {swap} room {room} stop {stop}: {units:04x?}");
+                assert!(r <= stop, "read a pair's lead: {r}, {}", at());
+                assert_eq!(w, offs[r], "written, read {r}, {}", at());
+                assert_eq!(&d[..w], &expect[..w], "{}", at());
+                assert!(
+                    d[w..].iter().all(|&b| b == 0xAA),
+                    "wrote past {w}, {}",
+                    at()
+                );
+                if room >= 3 * n {
+                    assert_eq!(r, stop, "{}", at());
+                } else if r < stop {
+                    let u = units[r];
+                    let len = wtf8_of(&[u]).len();
+                    assert!(
+                        u & 0xF800 == 0xD800 || room - w < len,
+                        "stopped at {r} without cause, {}",
+                        at()
+                    );
+                }
+                through += usize::from(units[..r].iter().any(|&u| u & 0xF800 == 0xD800));
+            }
+        }
+        // UTF-8 mode: the dispatched UTF-16LE/BE kernel (the AVX-512 one from 16 units)
+        // stays the scalar code's equal.
+        for be in [false, true] {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            for room in [0, 1, 40, 95, 96, 97, 2 * n, 3 * n] {
+                let mut a = std::vec![0xAAu8; room];
+                let mut b = a.clone();
+                let ra = on_isa::units_to_utf8(Isa::Avx512, &bytes, &mut a, be);
+                let rb = scalar::units_to_utf8(&bytes, &mut b, be);
+                assert_eq!((ra, &a), (rb, &b), "UTF-8 mode, be {be}, room {room}");
+            }
+        }
+    }
+    assert!(through > 100_000, "{through} calls through a surrogate");
+}
+
+/// The loop `wtf8::convert_utf16_to_wtf8` runs over the `utf16_to_wtf8` kernel of
+/// `isa`: lone surrogates where the kernel stops converted here. Returns (units read,
+/// bytes written, kernel calls).
+fn from_utf16_driver(isa: Isa, src: &[u16], dst: &mut [u8]) -> (usize, usize, usize) {
+    let (mut r, mut w, mut calls) = (0, 0, 0);
+    loop {
+        let (rr, ww) = on_isa::utf16_to_wtf8(isa, &src[r..], &mut dst[w..]);
+        calls += 1;
+        r += rr;
+        w += ww;
+        let mut progressed = rr > 0;
+        while let Some(&u) = src.get(r) {
+            let paired = is_lead(u) && src.get(r + 1).is_some_and(|&t| is_trail(t));
+            if u & 0xF800 != 0xD800 || paired || dst.len() - w < 3 {
+                break;
+            }
+            dst[w..w + 3].copy_from_slice(&wtf8_of(&[u]));
+            r += 1;
+            w += 3;
+            progressed = true;
+        }
+        if r == src.len() || !progressed {
+            return (r, w, calls);
+        }
+    }
+}
+
+/// `utf16_to_wtf8` (the dispatched kernel with its pair handling) and the loop of
+/// `convert_utf16_to_wtf8` over it, on every ISA, with the cases of
+/// [`avx512_units_to_wtf8_at_every_position_and_room`] and rooms around the output's
+/// length: the loop converts exactly the reference's WTF-8 (pairs as four bytes) of
+/// what it read, reads all with room for it, and on AVX-512 the first call (with room
+/// for three bytes a unit) goes through every lone surrogate before the first pair.
+#[test]
+fn utf16_to_wtf8_surrogates_at_every_position() {
+    let step = if MIRI { 23 } else { 1 };
+    let cases = surrogate_cases(if MIRI { 40 } else { 100 }, step);
+    for isa in isas() {
+        for units in &cases {
+            let n = units.len();
+            let all = wtf8_of(units);
+            for room in [0, 3, 50, 96, all.len() - 1, all.len(), all.len() + 1] {
+                let mut d = std::vec![0xAAu8; room];
+                let (r, w, _) = from_utf16_driver(isa, units, &mut d);
+                assert!(r == n || !(r > 0 && is_lead(units[r - 1]) && is_trail(units[r])));
+                assert_eq!(&d[..w], &wtf8_of(&units[..r])[..], "{isa:?} room {room}");
+                assert!(d[w..].iter().all(|&b| b == 0xAA), "{isa:?} wrote past {w}");
+                if room >= all.len() {
+                    assert_eq!((r, w), (n, all.len()), "{isa:?} {units:04x?}");
+                }
+            }
+            if isa == Isa::Avx512 {
+                let mut d = std::vec![0xAAu8; 3 * n];
+                let (r, _) = on_isa::utf16_to_wtf8(isa, units, &mut d);
+                assert!(r >= first_pair(units), "stopped at {r}: {units:04x?}");
+            }
+        }
+    }
+}
+
+/// The public streaming converter (on the ISA this process chose) with the input
+/// split in two at every index, a pair split between the calls among them, and in
+/// three around the 32-unit blocks: the bytes are exactly the one-shot reference's.
+#[test]
+fn wtf8_encoder_splits_at_every_index() {
+    use crate::wtf8::Wtf8Encoder;
+    let cases = surrogate_cases(if MIRI { 40 } else { 80 }, if MIRI { 29 } else { 7 });
+    for units in &cases {
+        let all = wtf8_of(units);
+        let n = units.len();
+        let mut d = std::vec![0u8; 3 * n + 3];
+        for k in 0..=n {
+            for k2 in [k, (k + 32).min(n), (k + 33).min(n)] {
+                let mut enc = Wtf8Encoder::new();
+                let mut w = 0;
+                for (chunk, last) in [
+                    (&units[..k], false),
+                    (&units[k..k2], false),
+                    (&units[k2..], true),
+                ] {
+                    let (res, r, ww) = enc.encode_from_utf16(chunk, &mut d[w..], last);
+                    assert_eq!((res, r), (crate::CoderResult::InputEmpty, chunk.len()));
+                    w += ww;
+                }
+                assert_eq!(&d[..w], &all[..], "split at {k}, {k2}: {units:04x?}");
+            }
         }
     }
 }

@@ -4,8 +4,8 @@
 //! This file holds the vector type (the [`Vector`], [`Shuffle`] and [`Lookup128`]
 //! impls the generic kernels run on) and the register helpers the AVX-512 kernels
 //! share; the kernels AVX-512 has of its own are one file per operation:
-//! [`utf8_validate`], [`utf8_to_utf16`](mod@utf8_to_utf16), [`utf16`] (UTF-16 -> UTF-8) and
-//! [`single_byte`]. The conversions whose output length varies per character pack
+//! [`utf8_validate`], [`utf8_to_utf16`](mod@utf8_to_utf16), [`utf16`] (UTF-16 -> UTF-8
+//! and WTF-8) and [`single_byte`]. The conversions whose output length varies per character pack
 //! with a compress and write with a masked store, so nothing past the reported
 //! length is ever written.
 //!
@@ -27,7 +27,7 @@ pub(crate) use single_byte::{
     encodes_run, single_byte_encode_utf8, single_byte_to_utf8, x_user_defined_to_utf16,
     x_user_defined_to_utf8,
 };
-pub(crate) use utf16::units_to_utf8;
+pub(crate) use utf16::{units_to_utf8, units_to_wtf8};
 pub(crate) use utf8_to_utf16::{utf8_to_utf16, wtf8_to_utf16};
 pub(crate) use utf8_validate::{utf8_copy, utf8_valid_up_to, wtf8_valid_prefix};
 
