@@ -610,6 +610,17 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                     (i, w) = (r, ww);
                     continue;
                 }
+            } else if V::BYTES == 16
+                && !cfg!(target_arch = "aarch64")
+                && top.eq16(V::zero()).is_zero()
+            {
+                // SSE4.1 (NEON writes three-byte vectors exactly with `st3`; on
+                // AVX2 this loop measured slower).
+                let (r, ww) = three_byte_pairs::<V, SWAP>(src, dst, i, w, &mut kept);
+                if r != i {
+                    (i, w) = (r, ww);
+                    continue;
+                }
             }
             w += units_vector_to_utf8(v, dp.add(w), &mut kept);
             i += u;
@@ -652,6 +663,67 @@ unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
                 break;
             }
             w += two_vectors_below_800(a, c, dp.add(w), kept);
+            i += 2 * u;
+        }
+    }
+    (i, w)
+}
+
+/// As [`two_byte_pairs`], for runs of three-byte units (CJK): two 16-byte vectors
+/// at a time while every unit of both is from U+0800 and none is a surrogate,
+/// packed by [`PACK3`] with one splice of the bytes after them per pair. Returns
+/// the new (`i`, `w`), unchanged if the first pair is not such.
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`; `kept` as for
+/// [`units_vector_to_utf8`] at `dst[w..]`.
+#[inline(always)]
+unsafe fn three_byte_pairs<V: Transcode, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+    kept: &mut Kept<V::Half>,
+) -> (usize, usize) {
+    let (b, n) = (V::BYTES, src.len() / 2);
+    let u = b / 2;
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: loads read `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`); the
+    // writes stay within `dst[w..w + 3 * b + 16]` (tested): three bytes a unit,
+    // 16-byte stores of 12 bytes each, and the 16 bytes after them read first.
+    unsafe {
+        let z = V::zero();
+        let (top, surrogate) = (V::splat16(0xF800), V::splat16(0xD800));
+        let low6 = V::splat16(0x3F);
+        let cont = V::splat16(0x80);
+        let lead = V::splat16(0xE0);
+        let quarters = b / 8;
+        while i + 2 * u <= n && dst.len() - w >= 3 * b + 16 {
+            let a = load_units::<V, SWAP>(sp.add(2 * i));
+            let c = load_units::<V, SWAP>(sp.add(2 * i + b));
+            let (ta, tc) = (a.and(top), c.and(top));
+            let odd = ta
+                .eq16(z)
+                .or(tc.eq16(z))
+                .or(ta.eq16(surrogate).or(tc.eq16(surrogate)));
+            if !odd.is_zero() {
+                break;
+            }
+            let after = bytes_after::<V>(dp.add(w), 3 * b, *kept);
+            for v in [a, c] {
+                let b01 =
+                    v.shr16::<12>()
+                        .or(lead)
+                        .or(v.shr16::<6>().and(low6).or(cont).shl16::<8>());
+                let last = v.and(low6).or(cont);
+                for q in 0..quarters {
+                    V::quarter(b01, last, q)
+                        .shuffle(&PACK3[KEY3_ALL_THREE])
+                        .store(dp.add(w));
+                    w += 12;
+                }
+            }
+            kept.keep::<V>(after, dp.add(w));
             i += 2 * u;
         }
     }
@@ -764,8 +836,19 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
         let mid = v.shr16::<6>().and(low6).or(cont);
         let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
         if ge800.all_set() {
-            // Exact, and over at least 24 bytes: over all the bytes past the last
-            // vector's.
+            if V::BYTES == 16 && !cfg!(target_arch = "aarch64") {
+                // SSE4.1: packed as a mix is, carrying the bytes after them (the
+                // shuffles' own `store_utf8_3` puts them back at once).
+                return pack3(
+                    lead3.or(mid.shl16::<8>()),
+                    last,
+                    &[KEY3_ALL_THREE; 4],
+                    p,
+                    kept,
+                );
+            }
+            // Exact (NEON's `st3`; wider vectors put back what they wrote over),
+            // and over at least 24 bytes: over all the bytes past the last vector's.
             kept.clear();
             return V::store_utf8_3(lead3, mid, last, p);
         }
