@@ -98,9 +98,29 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
     let n = src.len().min(dst.len());
     let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
     let mut i = 0;
-    // SAFETY: loads read `src[i..i + b]` and stores write `dst[i..i + b]` (or `2 * b`),
-    // both in bounds as `i + b <= n`; the partial copy is of `k < b` bytes there too.
+    // SAFETY: loads read `src[i..i + b]` and stores write `dst[i..i + b]` (or `2 * b`,
+    // or 128 bytes), both in bounds as `i + b <= n` (or `2 * b`, 128); the partial
+    // copy is of `k < b` bytes there too.
     unsafe {
+        // 128 bytes a step while they are ASCII (on 16-byte vectors, two a step ran
+        // at about a third of memcpy's speed).
+        while i + 128 <= n {
+            let mut v = [V::zero(); 8];
+            for (k, x) in v.iter_mut().enumerate().take(128 / b) {
+                *x = V::load(sp.add(i + k * b));
+            }
+            let any = v[0]
+                .or(v[1])
+                .or(v[2].or(v[3]))
+                .or(v[4].or(v[5]).or(v[6].or(v[7])));
+            if any.any_high() {
+                break;
+            }
+            for (k, x) in v.iter().enumerate().take(128 / b) {
+                x.store(dp.add(i + k * b));
+            }
+            i += 128;
+        }
         while i + 2 * b <= n {
             let v0 = V::load(sp.add(i));
             let v1 = V::load(sp.add(i + b));
