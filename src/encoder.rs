@@ -282,6 +282,18 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
+        if let (VariantEncoder::Utf8(_), None) = (&self.variant, self.pending_high) {
+            // UTF-8 to UTF-8: the copy, up to a character boundary, without the
+            // codec's loop (the whole call is this copy; its overhead shows).
+            let n = utf8_copy_len(src, dst.len());
+            dst[..n].copy_from_slice(&src.as_bytes()[..n]);
+            let result = if n == src.len() {
+                CoderResult::InputEmpty
+            } else {
+                CoderResult::OutputFull
+            };
+            return (result, n, n, false);
+        }
         self.encode_replacing(src.len(), dst, last, |e, d, u| {
             e.encode_utf8_with(src, d, last, u)
         })
@@ -388,4 +400,18 @@ impl Encoder {
         });
         (result, read)
     }
+}
+
+/// The length of the longest prefix of `src` that fits in `room` bytes and ends at a
+/// character boundary.
+#[inline]
+fn utf8_copy_len(src: &str, room: usize) -> usize {
+    if src.len() <= room {
+        return src.len();
+    }
+    let mut n = room;
+    while !src.is_char_boundary(n) {
+        n -= 1;
+    }
+    n
 }
