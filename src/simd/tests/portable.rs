@@ -463,3 +463,189 @@ fn utf16_to_utf8_every_boundary() {
         }
     }
 }
+
+/// UTF-16 bytes (big-endian if `be`) to UTF-8 a unit at a time: (units read, bytes
+/// written) before the first surrogate (paired or not) or the first character that
+/// does not fit in `room`; an odd last byte is no unit.
+fn units_to_utf8_reference(src: &[u8], be: bool, room: usize) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    for p in src.chunks_exact(2) {
+        let u = if be {
+            u16::from_be_bytes([p[0], p[1]])
+        } else {
+            u16::from_le_bytes([p[0], p[1]])
+        };
+        let Some(c) = char::from_u32(u32::from(u)) else {
+            break;
+        };
+        let mut buf = [0u8; 4];
+        let e = c.encode_utf8(&mut buf).as_bytes();
+        if out.len() + e.len() > room {
+            break;
+        }
+        out.extend_from_slice(e);
+        r += 1;
+    }
+    (r, out)
+}
+
+/// Checks [`scalar::units_to_utf8`] on the UTF-16 bytes `src` (big-endian if `be`)
+/// against the reference for every room from 0 to `3 * units + 3` (`every_room`) or
+/// the rooms near the edges.
+fn check_units_to_utf8(src: &[u8], be: bool, every_room: bool) {
+    let n = src.len() / 2;
+    let rooms: Vec<usize> = if every_room {
+        (0..=3 * n + 3).collect()
+    } else {
+        std::vec![
+            0,
+            1,
+            2,
+            n,
+            2 * n,
+            3 * n - n.min(2),
+            3 * n - n.min(1),
+            3 * n,
+            3 * n + 3
+        ]
+    };
+    check_rooms(
+        src,
+        &rooms,
+        0xAAu8,
+        |s, d| scalar::units_to_utf8(s, d, be),
+        |s, room| units_to_utf8_reference(s, be, room),
+    );
+}
+
+/// `units` as UTF-16 bytes, big-endian if `be`.
+fn unit_bytes(units: &[u16], be: bool) -> Vec<u8> {
+    units
+        .iter()
+        .flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+        .collect()
+}
+
+/// Units of one, two and three UTF-8 bytes (no surrogates) in runs, `len` long; the
+/// two- and three-byte ones include units whose bytes swapped would be ASCII or
+/// surrogates, so that a wrong byte order shows.
+fn bmp_units(rng: &mut Rng, len: usize) -> Vec<u16> {
+    const KINDS: [(u32, u32); 7] = [
+        (0x20, 0x80),
+        (0x80, 0x800),
+        (0x400, 0x460),
+        (0x800, 0xD800),
+        (0xE000, 0x10000),
+        (0x100, 0x7F01),
+        (0x3040, 0x30A0),
+    ];
+    let mut v = Vec::new();
+    while v.len() < len {
+        let (lo, hi) = KINDS[rng.below(KINDS.len())];
+        for _ in 0..1 + rng.below(24) {
+            v.push((lo + rng.below((hi - lo) as usize) as u32) as u16);
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+#[test]
+fn units_to_utf8_matches_reference() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let rounds = if MIRI { 2 } else { 300 };
+    for round in 0..rounds {
+        let len = 2 + rng.below(if MIRI { 24 } else { 100 });
+        let units = bmp_units(&mut rng, len);
+        let be = round % 2 == 1;
+        let bytes = unit_bytes(&units, be);
+        // Every byte offset (odd ones too) and lengths near the chunk sizes (odd ones
+        // too: the last byte is then no unit).
+        let off = round % 8;
+        let mut buf = std::vec![0x41u8; off];
+        buf.extend_from_slice(&bytes);
+        let every = round % 8 < 2 && !MIRI;
+        for len in [
+            bytes.len(),
+            bytes.len() - 1,
+            bytes.len() / 2,
+            31,
+            32,
+            33,
+            64,
+            65,
+        ] {
+            let src = &buf[off..off + len.min(bytes.len())];
+            check_units_to_utf8(src, be, every || len == bytes.len());
+        }
+        // A surrogate (lead, trail, a pair, a lead before a non-trail) at every
+        // position: each stops the conversion.
+        if !MIRI || round < 2 {
+            let bad: &[u16] = match round % 4 {
+                0 => &[0xD800],
+                1 => &[0xDFFF],
+                2 => &[0xD83D, 0xDE00],
+                _ => &[0xDBFF, 0x41],
+            };
+            for at in (0..=units.len()).step_by(if MIRI { 5 } else { 1 }) {
+                let mut v = units[..at].to_vec();
+                v.extend_from_slice(bad);
+                v.extend_from_slice(&units[at..]);
+                check_units_to_utf8(&unit_bytes(&v, be), be, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn units_to_utf8_every_boundary() {
+    // Runs of one kind of unit with one other unit (or a pair) at every position, in
+    // both byte orders, at every byte offset, cut at every byte length: every one-,
+    // two- and three-byte character and every surrogate against every chunk and group
+    // of the loops.
+    let kinds: [&[u16]; 13] = [
+        &[0x61],
+        &[0x20],
+        &[0x80],
+        &[0x436],
+        &[0x7FF],
+        &[0x100],
+        &[0x800],
+        &[0x2000],
+        &[0x4E2D],
+        &[0xFFFF],
+        &[0xD83D, 0xDE00],
+        &[0xD800],
+        &[0xDC00],
+    ];
+    let n = if MIRI { 10 } else { 40 };
+    for run in kinds.iter().take(10).step_by(if MIRI { 3 } else { 1 }) {
+        for (k, other) in kinds.iter().enumerate().step_by(if MIRI { 3 } else { 1 }) {
+            for at in (0..n).step_by(if MIRI { 7 } else { 1 }) {
+                let mut v = Vec::new();
+                for i in 0..n {
+                    v.extend_from_slice(if i == at { other } else { run });
+                }
+                // Under Miri, one byte order for each kind of other unit.
+                for be in [false, true]
+                    .into_iter()
+                    .filter(|&be| !MIRI || be == (k % 2 == 1))
+                {
+                    let bytes = unit_bytes(&v, be);
+                    for off in 0..if MIRI { 2 } else { 4 } {
+                        let mut buf = std::vec![0x78u8; off];
+                        buf.extend_from_slice(&bytes);
+                        let src = &buf[off..];
+                        for len in (0..=src.len()).step_by(if MIRI { 13 } else { 1 }) {
+                            check_units_to_utf8(&src[..len], be, false);
+                        }
+                    }
+                    if !MIRI {
+                        check_units_to_utf8(&bytes, be, true);
+                    }
+                }
+            }
+        }
+    }
+}
