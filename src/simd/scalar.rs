@@ -5,6 +5,8 @@ use crate::tables::single_byte::{Extra, Run};
 
 const WORD: usize = core::mem::size_of::<usize>();
 const HIGH_BITS: usize = usize::from_ne_bytes([0x80; WORD]);
+/// The high bit of each byte of a `u64`.
+const HIGH_BITS_64: u64 = 0x8080_8080_8080_8080;
 
 /// Length of the longest ASCII prefix of `src`.
 #[inline]
@@ -888,37 +890,55 @@ fn units_to_utf8_in<const BE: bool>(src: UnitBytes<'_, BE>, dst: &mut [u8]) -> (
 pub(crate) fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    // Sixteen bytes at a time: all ASCII, widened by a loop of fixed length; otherwise
-    // each byte by the table, with a select rather than a branch on ASCII (text that
-    // mixes letters and spaces would mispredict it).
-    let map = |b: u8| {
-        if b < 0x80 {
-            u16::from(b)
-        } else {
-            table[usize::from(b - 0x80)]
-        }
-    };
+    // Sixteen bytes at a time. ASCII is widened. A few other bytes among ASCII ones
+    // (letters with diacritics in Western text): all sixteen widened, then those few
+    // put through the table, found by the high bits of the two eight-byte words. More
+    // of them (text in another script): each byte by the table, with a select rather
+    // than a branch on ASCII where the compiler keeps it; while the chunks are such,
+    // the next one goes there without being tried as ASCII first.
+    let mut dense = false;
     let mut i = 0;
     for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(16)) {
-        let (a, b) = s.split_at(8);
-        let word = |h: &[u8]| u64::from_ne_bytes(h.try_into().unwrap_or([0x80; 8]));
-        if (word(a) | word(b)) & 0x8080_8080_8080_8080 == 0 {
-            for (d, &b) in d.iter_mut().zip(s) {
-                *d = u16::from(b);
+        let (Ok(s), Ok(d)) = (<&[u8; 16]>::try_from(s), <&mut [u16; 16]>::try_from(d)) else {
+            break;
+        };
+        if !dense && widen_ascii_16(s, d) {
+            i += 16;
+            continue;
+        }
+        let lo = u64::from_le_bytes(*s.first_chunk().unwrap_or(&[0; 8])) & HIGH_BITS_64;
+        let hi = u64::from_le_bytes(*s.last_chunk().unwrap_or(&[0; 8])) & HIGH_BITS_64;
+        // The number of non-ASCII bytes: the sum of the bytes of the sum of the words'
+        // high bits moved down (each byte 0, 1 or 2, the sum at most 16: no carries).
+        dense = (((lo >> 7) + (hi >> 7)).wrapping_mul(0x0101_0101_0101_0101) >> 56) > 4;
+        if dense {
+            if let Err(k) = single_byte_to_utf16_dense(table, s, d) {
+                return i + k;
             }
         } else {
-            for (k, (d, &b)) in d.iter_mut().zip(s).enumerate() {
-                let c = map(b);
-                if c == 0 && b >= 0x80 {
-                    return i + k;
+            let mut t: [u16; 16] = core::array::from_fn(|k| u16::from(s[k]));
+            for (base, mut m) in [(0, lo), (8, hi)] {
+                while m != 0 {
+                    let k = (base + (m.trailing_zeros() / 8) as usize) & 15;
+                    let c = table[usize::from(s[k] & 0x7F)];
+                    if c == 0 {
+                        d[..k].copy_from_slice(&t[..k]);
+                        return i + k;
+                    }
+                    t[k] = c;
+                    m &= m - 1;
                 }
-                *d = c;
             }
+            *d = t;
         }
         i += 16;
     }
     for (d, &b) in dst[i..].iter_mut().zip(&src[i..]) {
-        let c = map(b);
+        let c = if b < 0x80 {
+            u16::from(b)
+        } else {
+            table[usize::from(b - 0x80)]
+        };
         if c == 0 && b >= 0x80 {
             return i;
         }
@@ -926,6 +946,30 @@ pub(crate) fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u1
         i += 1;
     }
     n
+}
+
+/// Sixteen bytes of [`single_byte_to_utf16`] a byte at a time; on an unmapped byte, at
+/// `k`, writes only `d[..k]` and returns `Err(k)`. Not inlined: in the loop, compilers
+/// take the bytes from the words read there to count the non-ASCII ones, a shift and
+/// a spill each.
+#[inline(never)]
+fn single_byte_to_utf16_dense(
+    table: &[u16; 128],
+    s: &[u8; 16],
+    d: &mut [u16; 16],
+) -> Result<(), usize> {
+    for (k, (d, &b)) in d.iter_mut().zip(s).enumerate() {
+        let c = if b < 0x80 {
+            u16::from(b)
+        } else {
+            table[usize::from(b - 0x80)]
+        };
+        if c == 0 && b >= 0x80 {
+            return Err(k);
+        }
+        *d = c;
+    }
+    Ok(())
 }
 
 /// Decodes single-byte text to UTF-8 while each character fits, stopping before an
@@ -1012,13 +1056,60 @@ pub(crate) fn single_byte_encode_utf16(
     dst: &mut [u8],
 ) -> usize {
     let n = src.len().min(dst.len());
-    for i in 0..n {
-        match extra.map(run, u32::from(src[i])) {
-            Some(b) => dst[i] = b,
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    // Sixteen units at a time: Basic Latin; else ASCII and `run` without branches;
+    // else a unit at a time, through `extra` too.
+    let mut i = 0;
+    for (s, d) in src.chunks_exact(16).zip(dst.chunks_exact_mut(16)) {
+        let (Ok(s), Ok(d)) = (<&[u16; 16]>::try_from(s), <&mut [u8; 16]>::try_from(d)) else {
+            break;
+        };
+        if !narrow_basic_latin_16(s, d) && !encode_run_16(run, s, d) {
+            let k = single_byte_encode_units(run, extra, s, d);
+            if k < 16 {
+                return i + k;
+            }
+        }
+        i += 16;
+    }
+    i + single_byte_encode_units(run, extra, &src[i..], &mut dst[i..])
+}
+
+/// [`single_byte_encode_utf16`] a unit at a time, for `dst` at least as long as
+/// `src`. Not inlined: unrolled sixteen times into the chunk loop, the lookups of
+/// `extra` run slower (each its own branches to predict).
+#[inline(never)]
+fn single_byte_encode_units(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]) -> usize {
+    for (i, (d, &u)) in dst.iter_mut().zip(src).enumerate() {
+        match extra.map(run, u32::from(u)) {
+            Some(b) => *d = b,
             None => return i,
         }
     }
-    n
+    src.len()
+}
+
+/// Encodes sixteen units into `d` if each is ASCII or in `run` (and then returns true);
+/// leaves `d` as it is otherwise.
+#[inline(always)]
+fn encode_run_16(run: Run, s: &[u16; 16], d: &mut [u8; 16]) -> bool {
+    // As `Run::map`, for all sixteen at once: the offset into the run in 32 bits, so
+    // that a unit below the run is far out of it.
+    let off = |u: u16| u32::from(u).wrapping_sub(u32::from(run.code_point));
+    let out = s.iter().fold(false, |a, &u| {
+        a | (u >= 0x80 && off(u) >= u32::from(run.len))
+    });
+    if out {
+        return false;
+    }
+    for (d, &u) in d.iter_mut().zip(s) {
+        *d = if u < 0x80 {
+            u as u8
+        } else {
+            run.byte.wrapping_add(off(u) as u8)
+        };
+    }
+    true
 }
 
 /// Encodes UTF-8 to a single-byte encoding while the characters are ASCII, in `run` or

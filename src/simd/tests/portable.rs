@@ -649,3 +649,237 @@ fn units_to_utf8_every_boundary() {
         }
     }
 }
+
+/// The single-byte tables the tests below use: windows-1252 (a Latin-1 run),
+/// windows-1251 (a Cyrillic run), KOI8-U (Cyrillic scattered), ISO-8859-3 and
+/// ISO-8859-7 (bytes they leave unmapped).
+fn single_byte_tables() -> [&'static crate::tables::single_byte::SingleByteTable; 5] {
+    use crate::generated::single_byte::{
+        ISO_8859_3, ISO_8859_7, KOI8_U, WINDOWS_1251, WINDOWS_1252,
+    };
+    [
+        &WINDOWS_1252,
+        &WINDOWS_1251,
+        &KOI8_U,
+        &ISO_8859_3,
+        &ISO_8859_7,
+    ]
+}
+
+/// Bytes in 16-byte blocks, each with its own number (0 to 16) of bytes from the
+/// upper half at random places among ASCII, so that the chunk loops meet all-ASCII,
+/// sparse and dense chunks next to each other; `upper` picks an upper-half byte.
+fn blocks_of_density(rng: &mut Rng, len: usize, upper: impl Fn(&mut Rng) -> u8) -> Vec<u8> {
+    let mut v = Vec::new();
+    while v.len() < len {
+        let density = rng.below(17);
+        for _ in 0..16 {
+            v.push(if rng.below(16) < density {
+                upper(rng)
+            } else {
+                0x20 + rng.below(0x60) as u8
+            });
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+/// Single-byte decode a byte at a time: (bytes read, units) before the first unmapped
+/// byte or the first that does not fit in `room`.
+fn single_byte_decode_reference(table: &[u16; 128], src: &[u8], room: usize) -> (usize, Vec<u16>) {
+    let mut out = Vec::new();
+    for &b in src.iter().take(room) {
+        let c = if b < 0x80 {
+            u16::from(b)
+        } else {
+            table[usize::from(b) - 0x80]
+        };
+        if c == 0 && b != 0 {
+            break;
+        }
+        out.push(c);
+    }
+    (out.len(), out)
+}
+
+/// Checks [`scalar::single_byte_to_utf16`] on `src` against the reference for the
+/// rooms near the edges, or every room.
+fn check_single_byte_decode(table: &[u16; 128], src: &[u8], every_room: bool) {
+    let n = src.len();
+    let rooms: Vec<usize> = if every_room {
+        (0..=n + 2).collect()
+    } else {
+        std::vec![0, 1, n / 2, n.saturating_sub(1), n, n + 2]
+    };
+    check_rooms(
+        src,
+        &rooms,
+        0xAAAAu16,
+        |s, d| {
+            let k = scalar::single_byte_to_utf16(table, s, d);
+            (k, k)
+        },
+        |s, room| single_byte_decode_reference(table, s, room),
+    );
+}
+
+#[test]
+fn single_byte_to_utf16_matches_reference() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let rounds = if MIRI { 2 } else { 60 };
+    // And windows-1252 with every fifth upper-half byte unmapped, 0x80 and 0xFF too.
+    let mut holes = single_byte_tables()[0].decode;
+    for c in holes.iter_mut().skip(2).step_by(5) {
+        *c = 0;
+    }
+    (holes[0], holes[127]) = (0, 0);
+    let tables = single_byte_tables().map(|t| &t.decode);
+    // (Under Miri, windows-1251 and the one with holes.)
+    let (first, every) = if MIRI { (1, 4) } else { (0, 1) };
+    let all = tables.into_iter().chain([&holes]).enumerate();
+    for (ti, table) in all.skip(first).step_by(every) {
+        let mapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| table[b - 0x80] != 0)
+            .map(|b| b as u8)
+            .collect();
+        let unmapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| table[b - 0x80] == 0)
+            .map(|b| b as u8)
+            .collect();
+        for round in 0..rounds {
+            let len = if MIRI { 40 } else { 100 };
+            let bytes = blocks_of_density(&mut rng, len, |r| mapped[r.below(mapped.len())]);
+            // Every byte offset and length near the chunks.
+            let off = round % 16;
+            let mut buf = std::vec![0x41u8; off];
+            buf.extend_from_slice(&bytes);
+            let src = &buf[off..];
+            let step = if MIRI { 7 } else { 1 };
+            for len in (0..=src.len()).step_by(step) {
+                check_single_byte_decode(table, &src[..len], round % 4 == 0 && !MIRI);
+            }
+            // An unmapped byte at every position (for a table without one, 0xFF, which
+            // it maps: no stop).
+            if !MIRI || round == 0 {
+                let bad = unmapped
+                    .get(round % unmapped.len().max(1))
+                    .copied()
+                    .unwrap_or(0xFF);
+                for at in (0..=bytes.len()).step_by(if MIRI { 5 } else { 1 }) {
+                    let mut v = bytes[..at].to_vec();
+                    v.push(bad);
+                    v.extend_from_slice(&bytes[at..]);
+                    check_single_byte_decode(table, &v, false);
+                }
+            }
+        }
+        // And the all-upper-half case: every 16-byte chunk dense.
+        let all: Vec<u8> = (0..if MIRI { 40 } else { 200 })
+            .map(|k| mapped[(k * 7 + ti) % mapped.len()])
+            .collect();
+        check_single_byte_decode(table, &all, !MIRI);
+    }
+}
+
+/// Single-byte encode a unit at a time by the index's own lookup (not the run and
+/// map the code under test uses): (units read, bytes) before the first unit the
+/// encoding lacks or the first that does not fit in `room`.
+fn single_byte_encode_reference(
+    t: &crate::tables::single_byte::SingleByteTable,
+    src: &[u16],
+    room: usize,
+) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    for &u in src.iter().take(room) {
+        let b = if u < 0x80 {
+            Some(u as u8)
+        } else {
+            t.encode(u32::from(u))
+        };
+        let Some(b) = b else { break };
+        out.push(b);
+    }
+    (out.len(), out)
+}
+
+#[test]
+fn single_byte_encode_utf16_matches_reference() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let rounds = if MIRI { 2 } else { 60 };
+    // (Under Miri, windows-1252 and ISO-8859-3.)
+    for t in single_byte_tables()
+        .into_iter()
+        .step_by(if MIRI { 3 } else { 1 })
+    {
+        let run = t.run();
+        let extra = Extra::new(&t.decode, run);
+        let mapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| t.decode[b - 0x80] != 0)
+            .map(|b| b as u8)
+            .collect();
+        // Units the encoding lacks: beside the run, beyond the map, surrogates.
+        let lacking = [
+            run.code_point.wrapping_sub(1).max(0x80),
+            run.code_point + u16::from(run.len),
+            0x4E2D,
+            0xD800,
+            0xDFFF,
+            0xFFFF,
+        ];
+        let lacking: Vec<u16> = lacking
+            .into_iter()
+            .filter(|&u| t.encode(u32::from(u)).is_none())
+            .collect();
+        let check = |src: &[u16], every_room: bool| {
+            let n = src.len();
+            let rooms: Vec<usize> = if every_room {
+                (0..=n + 2).collect()
+            } else {
+                std::vec![0, 1, n / 2, n.saturating_sub(1), n, n + 2]
+            };
+            check_rooms(
+                src,
+                &rooms,
+                0xAAu8,
+                |s, d| {
+                    let k = scalar::single_byte_encode_utf16(run, &extra, s, d);
+                    (k, k)
+                },
+                |s, room| single_byte_encode_reference(t, s, room),
+            );
+        };
+        for round in 0..rounds {
+            let len = if MIRI { 40 } else { 100 };
+            // The table's characters (in its run or only in the map) among ASCII.
+            let bytes = blocks_of_density(&mut rng, len, |r| mapped[r.below(mapped.len())]);
+            let units: Vec<u16> = bytes
+                .iter()
+                .map(|&b| {
+                    if b < 0x80 {
+                        u16::from(b)
+                    } else {
+                        t.decode[usize::from(b) - 0x80]
+                    }
+                })
+                .collect();
+            let off = round % 16;
+            let mut buf = std::vec![0x41u16; off];
+            buf.extend_from_slice(&units);
+            let src = &buf[off..];
+            for len in (0..=src.len()).step_by(if MIRI { 7 } else { 1 }) {
+                check(&src[..len], round % 4 == 0 && !MIRI);
+            }
+            // A unit the encoding lacks at every position.
+            if !MIRI || round == 0 {
+                let bad = lacking[round % lacking.len()];
+                for at in (0..=units.len()).step_by(if MIRI { 5 } else { 1 }) {
+                    let mut v = units[..at].to_vec();
+                    v.push(bad);
+                    v.extend_from_slice(&units[at..]);
+                    check(&v, false);
+                }
+            }
+        }
+    }
+}
