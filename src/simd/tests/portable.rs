@@ -463,3 +463,423 @@ fn utf16_to_utf8_every_boundary() {
         }
     }
 }
+
+/// UTF-16 bytes (big-endian if `be`) to UTF-8 a unit at a time: (units read, bytes
+/// written) before the first surrogate (paired or not) or the first character that
+/// does not fit in `room`; an odd last byte is no unit.
+fn units_to_utf8_reference(src: &[u8], be: bool, room: usize) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    for p in src.chunks_exact(2) {
+        let u = if be {
+            u16::from_be_bytes([p[0], p[1]])
+        } else {
+            u16::from_le_bytes([p[0], p[1]])
+        };
+        let Some(c) = char::from_u32(u32::from(u)) else {
+            break;
+        };
+        let mut buf = [0u8; 4];
+        let e = c.encode_utf8(&mut buf).as_bytes();
+        if out.len() + e.len() > room {
+            break;
+        }
+        out.extend_from_slice(e);
+        r += 1;
+    }
+    (r, out)
+}
+
+/// Checks [`scalar::units_to_utf8`] on the UTF-16 bytes `src` (big-endian if `be`)
+/// against the reference for every room from 0 to `3 * units + 3` (`every_room`) or
+/// the rooms near the edges.
+fn check_units_to_utf8(src: &[u8], be: bool, every_room: bool) {
+    let n = src.len() / 2;
+    let rooms: Vec<usize> = if every_room {
+        (0..=3 * n + 3).collect()
+    } else {
+        std::vec![
+            0,
+            1,
+            2,
+            n,
+            2 * n,
+            3 * n - n.min(2),
+            3 * n - n.min(1),
+            3 * n,
+            3 * n + 3
+        ]
+    };
+    check_rooms(
+        src,
+        &rooms,
+        0xAAu8,
+        |s, d| scalar::units_to_utf8(s, d, be),
+        |s, room| units_to_utf8_reference(s, be, room),
+    );
+}
+
+/// `units` as UTF-16 bytes, big-endian if `be`.
+fn unit_bytes(units: &[u16], be: bool) -> Vec<u8> {
+    units
+        .iter()
+        .flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+        .collect()
+}
+
+/// Units of one, two and three UTF-8 bytes (no surrogates) in runs, `len` long; the
+/// two- and three-byte ones include units whose bytes swapped would be ASCII or
+/// surrogates, so that a wrong byte order shows.
+fn bmp_units(rng: &mut Rng, len: usize) -> Vec<u16> {
+    const KINDS: [(u32, u32); 7] = [
+        (0x20, 0x80),
+        (0x80, 0x800),
+        (0x400, 0x460),
+        (0x800, 0xD800),
+        (0xE000, 0x10000),
+        (0x100, 0x7F01),
+        (0x3040, 0x30A0),
+    ];
+    let mut v = Vec::new();
+    while v.len() < len {
+        let (lo, hi) = KINDS[rng.below(KINDS.len())];
+        for _ in 0..1 + rng.below(24) {
+            v.push((lo + rng.below((hi - lo) as usize) as u32) as u16);
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+#[test]
+fn units_to_utf8_matches_reference() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let rounds = if MIRI { 2 } else { 300 };
+    for round in 0..rounds {
+        let len = 2 + rng.below(if MIRI { 24 } else { 100 });
+        let units = bmp_units(&mut rng, len);
+        let be = round % 2 == 1;
+        let bytes = unit_bytes(&units, be);
+        // Every byte offset (odd ones too) and lengths near the chunk sizes (odd ones
+        // too: the last byte is then no unit).
+        let off = round % 8;
+        let mut buf = std::vec![0x41u8; off];
+        buf.extend_from_slice(&bytes);
+        let every = round % 8 < 2 && !MIRI;
+        for len in [
+            bytes.len(),
+            bytes.len() - 1,
+            bytes.len() / 2,
+            31,
+            32,
+            33,
+            64,
+            65,
+        ] {
+            let src = &buf[off..off + len.min(bytes.len())];
+            check_units_to_utf8(src, be, every || len == bytes.len());
+        }
+        // A surrogate (lead, trail, a pair, a lead before a non-trail) at every
+        // position: each stops the conversion.
+        if !MIRI || round < 2 {
+            let bad: &[u16] = match round % 4 {
+                0 => &[0xD800],
+                1 => &[0xDFFF],
+                2 => &[0xD83D, 0xDE00],
+                _ => &[0xDBFF, 0x41],
+            };
+            for at in (0..=units.len()).step_by(if MIRI { 5 } else { 1 }) {
+                let mut v = units[..at].to_vec();
+                v.extend_from_slice(bad);
+                v.extend_from_slice(&units[at..]);
+                check_units_to_utf8(&unit_bytes(&v, be), be, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn units_to_utf8_every_boundary() {
+    // Runs of one kind of unit with one other unit (or a pair) at every position, in
+    // both byte orders, at every byte offset, cut at every byte length: every one-,
+    // two- and three-byte character and every surrogate against every chunk and group
+    // of the loops.
+    let kinds: [&[u16]; 13] = [
+        &[0x61],
+        &[0x20],
+        &[0x80],
+        &[0x436],
+        &[0x7FF],
+        &[0x100],
+        &[0x800],
+        &[0x2000],
+        &[0x4E2D],
+        &[0xFFFF],
+        &[0xD83D, 0xDE00],
+        &[0xD800],
+        &[0xDC00],
+    ];
+    let n = if MIRI { 10 } else { 40 };
+    for run in kinds.iter().take(10).step_by(if MIRI { 3 } else { 1 }) {
+        for (k, other) in kinds.iter().enumerate().step_by(if MIRI { 3 } else { 1 }) {
+            for at in (0..n).step_by(if MIRI { 7 } else { 1 }) {
+                let mut v = Vec::new();
+                for i in 0..n {
+                    v.extend_from_slice(if i == at { other } else { run });
+                }
+                // Under Miri, one byte order for each kind of other unit.
+                for be in [false, true]
+                    .into_iter()
+                    .filter(|&be| !MIRI || be == (k % 2 == 1))
+                {
+                    let bytes = unit_bytes(&v, be);
+                    for off in 0..if MIRI { 2 } else { 4 } {
+                        let mut buf = std::vec![0x78u8; off];
+                        buf.extend_from_slice(&bytes);
+                        let src = &buf[off..];
+                        for len in (0..=src.len()).step_by(if MIRI { 13 } else { 1 }) {
+                            check_units_to_utf8(&src[..len], be, false);
+                        }
+                    }
+                    if !MIRI {
+                        check_units_to_utf8(&bytes, be, true);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The single-byte tables the tests below use: windows-1252 (a Latin-1 run),
+/// windows-1251 (a Cyrillic run), KOI8-U (Cyrillic scattered), ISO-8859-3 and
+/// ISO-8859-7 (bytes they leave unmapped).
+fn single_byte_tables() -> [&'static crate::tables::single_byte::SingleByteTable; 5] {
+    use crate::generated::single_byte::{
+        ISO_8859_3, ISO_8859_7, KOI8_U, WINDOWS_1251, WINDOWS_1252,
+    };
+    [
+        &WINDOWS_1252,
+        &WINDOWS_1251,
+        &KOI8_U,
+        &ISO_8859_3,
+        &ISO_8859_7,
+    ]
+}
+
+/// Bytes in 16-byte blocks, each with its own number (0 to 16) of bytes from the
+/// upper half at random places among ASCII, so that the chunk loops meet all-ASCII,
+/// sparse and dense chunks next to each other; `upper` picks an upper-half byte.
+fn blocks_of_density(rng: &mut Rng, len: usize, upper: impl Fn(&mut Rng) -> u8) -> Vec<u8> {
+    let mut v = Vec::new();
+    while v.len() < len {
+        let density = rng.below(17);
+        for _ in 0..16 {
+            v.push(if rng.below(16) < density {
+                upper(rng)
+            } else {
+                0x20 + rng.below(0x60) as u8
+            });
+        }
+    }
+    v.truncate(len);
+    v
+}
+
+/// Single-byte decode a byte at a time: (bytes read, units) before the first unmapped
+/// byte or the first that does not fit in `room`.
+fn single_byte_decode_reference(table: &[u16; 128], src: &[u8], room: usize) -> (usize, Vec<u16>) {
+    let mut out = Vec::new();
+    for &b in src.iter().take(room) {
+        let c = if b < 0x80 {
+            u16::from(b)
+        } else {
+            table[usize::from(b) - 0x80]
+        };
+        if c == 0 && b != 0 {
+            break;
+        }
+        out.push(c);
+    }
+    (out.len(), out)
+}
+
+/// Checks [`scalar::single_byte_to_utf16`] on `src` against the reference for the
+/// rooms near the edges, or every room.
+fn check_single_byte_decode(table: &[u16; 128], src: &[u8], every_room: bool) {
+    let n = src.len();
+    let rooms: Vec<usize> = if every_room {
+        (0..=n + 2).collect()
+    } else {
+        std::vec![0, 1, n / 2, n.saturating_sub(1), n, n + 2]
+    };
+    check_rooms(
+        src,
+        &rooms,
+        0xAAAAu16,
+        |s, d| {
+            let k = scalar::single_byte_to_utf16(table, s, d);
+            (k, k)
+        },
+        |s, room| single_byte_decode_reference(table, s, room),
+    );
+}
+
+#[test]
+fn single_byte_to_utf16_matches_reference() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let rounds = if MIRI { 2 } else { 60 };
+    // And windows-1252 with every fifth upper-half byte unmapped, 0x80 and 0xFF too.
+    let mut holes = single_byte_tables()[0].decode;
+    for c in holes.iter_mut().skip(2).step_by(5) {
+        *c = 0;
+    }
+    (holes[0], holes[127]) = (0, 0);
+    let tables = single_byte_tables().map(|t| &t.decode);
+    // (Under Miri, windows-1251 and the one with holes.)
+    let (first, every) = if MIRI { (1, 4) } else { (0, 1) };
+    let all = tables.into_iter().chain([&holes]).enumerate();
+    for (ti, table) in all.skip(first).step_by(every) {
+        let mapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| table[b - 0x80] != 0)
+            .map(|b| b as u8)
+            .collect();
+        let unmapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| table[b - 0x80] == 0)
+            .map(|b| b as u8)
+            .collect();
+        for round in 0..rounds {
+            let len = if MIRI { 40 } else { 100 };
+            let bytes = blocks_of_density(&mut rng, len, |r| mapped[r.below(mapped.len())]);
+            // Every byte offset and length near the chunks.
+            let off = round % 16;
+            let mut buf = std::vec![0x41u8; off];
+            buf.extend_from_slice(&bytes);
+            let src = &buf[off..];
+            let step = if MIRI { 7 } else { 1 };
+            for len in (0..=src.len()).step_by(step) {
+                check_single_byte_decode(table, &src[..len], round % 4 == 0 && !MIRI);
+            }
+            // An unmapped byte at every position (for a table without one, 0xFF, which
+            // it maps: no stop).
+            if !MIRI || round == 0 {
+                let bad = unmapped
+                    .get(round % unmapped.len().max(1))
+                    .copied()
+                    .unwrap_or(0xFF);
+                for at in (0..=bytes.len()).step_by(if MIRI { 5 } else { 1 }) {
+                    let mut v = bytes[..at].to_vec();
+                    v.push(bad);
+                    v.extend_from_slice(&bytes[at..]);
+                    check_single_byte_decode(table, &v, false);
+                }
+            }
+        }
+        // And the all-upper-half case: every 16-byte chunk dense.
+        let all: Vec<u8> = (0..if MIRI { 40 } else { 200 })
+            .map(|k| mapped[(k * 7 + ti) % mapped.len()])
+            .collect();
+        check_single_byte_decode(table, &all, !MIRI);
+    }
+}
+
+/// Single-byte encode a unit at a time by the index's own lookup (not the run and
+/// map the code under test uses): (units read, bytes) before the first unit the
+/// encoding lacks or the first that does not fit in `room`.
+fn single_byte_encode_reference(
+    t: &crate::tables::single_byte::SingleByteTable,
+    src: &[u16],
+    room: usize,
+) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    for &u in src.iter().take(room) {
+        let b = if u < 0x80 {
+            Some(u as u8)
+        } else {
+            t.encode(u32::from(u))
+        };
+        let Some(b) = b else { break };
+        out.push(b);
+    }
+    (out.len(), out)
+}
+
+#[test]
+fn single_byte_encode_utf16_matches_reference() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let rounds = if MIRI { 2 } else { 60 };
+    // (Under Miri, windows-1252 and ISO-8859-3.)
+    for t in single_byte_tables()
+        .into_iter()
+        .step_by(if MIRI { 3 } else { 1 })
+    {
+        let run = t.run();
+        let extra = Extra::new(&t.decode, run);
+        let mapped: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b| t.decode[b - 0x80] != 0)
+            .map(|b| b as u8)
+            .collect();
+        // Units the encoding lacks: beside the run, beyond the map, surrogates.
+        let lacking = [
+            run.code_point.wrapping_sub(1).max(0x80),
+            run.code_point + u16::from(run.len),
+            0x4E2D,
+            0xD800,
+            0xDFFF,
+            0xFFFF,
+        ];
+        let lacking: Vec<u16> = lacking
+            .into_iter()
+            .filter(|&u| t.encode(u32::from(u)).is_none())
+            .collect();
+        let check = |src: &[u16], every_room: bool| {
+            let n = src.len();
+            let rooms: Vec<usize> = if every_room {
+                (0..=n + 2).collect()
+            } else {
+                std::vec![0, 1, n / 2, n.saturating_sub(1), n, n + 2]
+            };
+            check_rooms(
+                src,
+                &rooms,
+                0xAAu8,
+                |s, d| {
+                    let k = scalar::single_byte_encode_utf16(run, &extra, s, d);
+                    (k, k)
+                },
+                |s, room| single_byte_encode_reference(t, s, room),
+            );
+        };
+        for round in 0..rounds {
+            let len = if MIRI { 40 } else { 100 };
+            // The table's characters (in its run or only in the map) among ASCII.
+            let bytes = blocks_of_density(&mut rng, len, |r| mapped[r.below(mapped.len())]);
+            let units: Vec<u16> = bytes
+                .iter()
+                .map(|&b| {
+                    if b < 0x80 {
+                        u16::from(b)
+                    } else {
+                        t.decode[usize::from(b) - 0x80]
+                    }
+                })
+                .collect();
+            let off = round % 16;
+            let mut buf = std::vec![0x41u16; off];
+            buf.extend_from_slice(&units);
+            let src = &buf[off..];
+            for len in (0..=src.len()).step_by(if MIRI { 7 } else { 1 }) {
+                check(&src[..len], round % 4 == 0 && !MIRI);
+            }
+            // A unit the encoding lacks at every position.
+            if !MIRI || round == 0 {
+                let bad = lacking[round % lacking.len()];
+                for at in (0..=units.len()).step_by(if MIRI { 5 } else { 1 }) {
+                    let mut v = units[..at].to_vec();
+                    v.push(bad);
+                    v.extend_from_slice(&units[at..]);
+                    check(&v, false);
+                }
+            }
+        }
+    }
+}
