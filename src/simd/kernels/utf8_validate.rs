@@ -131,28 +131,142 @@ pub(crate) fn pair_in_mask(src: &[u8], base: usize, mut mask: u64, shift: u32) -
 /// `src[from..to]` are only trail surrogate flags (from [`BYTE_2_HIGH_WTF8`]), none of
 /// them right after a lead surrogate sequence, so that the bytes are well-formed WTF-8.
 ///
-/// Only the store of `err` and one compare are made here; the rest runs in
-/// [`lone_trails_in_lanes`], out of line, so that the hot loop keeps no register and
-/// no constant for this rare path (its constants spilled the loop's registers).
+/// A flag marks the second byte `q` of a trail surrogate sequence (`ED B0..BF`), in
+/// that lane of one or more of the vectors; the trail follows a lead exactly when
+/// `src[q - 4..q - 2]` is `ED A0..AF`. So the candidates are the flagged lanes where
+/// the byte four back equals the byte one back and is not ASCII (`ED`): all vectors
+/// are compared without a branch (two loads, a compare, an AND and an OR each, and no
+/// constant: the hot loop's registers are left alone), and only if one lane is a
+/// candidate are the vectors looked at one by one ([`pair_at`]).
+///
+/// # Safety
+/// The ISA contract; `4 <= from <= to <= src.len()`, `to - from` a multiple of
+/// `V::BYTES`.
+#[inline(always)]
+unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
+    let b = V::BYTES;
+    let mut bytes = [0u8; 64];
+    // SAFETY: `V::BYTES <= 64` bytes stored to `bytes`; register operations.
+    let lanes = unsafe {
+        err.store(bytes.as_mut_ptr());
+        !err.eq8(V::zero()).high_mask() & lane_bits::<V>()
+    };
+    if !flags_only_trails(&bytes[..b], lanes, V::MASK_SHIFT, src, from, to) {
+        return false;
+    }
+    let p = src.as_ptr();
+    // The high bit of the candidates at `at`.
+    let cands = |at: usize| {
+        // SAFETY: `4 <= from <= at`, `at + b <= to <= src.len()`: reads
+        // `src[at - 4..at - 4 + b]` and `src[at - 1..at - 1 + b]`.
+        unsafe {
+            let p1 = V::load(p.add(at - 1));
+            V::load(p.add(at - 4)).eq8(p1).and(p1)
+        }
+    };
+    // SAFETY: register operations.
+    let all = unsafe {
+        let mut all = V::zero();
+        let mut at = from;
+        while at < to {
+            all = all.or(cands(at));
+            at += b;
+        }
+        all.high_mask()
+    };
+    if all & lanes == 0 {
+        return true;
+    }
+    let mut at = from;
+    while at < to {
+        // SAFETY: register operation.
+        let mut c = unsafe { cands(at).high_mask() } & lanes;
+        while c != 0 {
+            let k = (c.trailing_zeros() >> V::MASK_SHIFT) as usize;
+            if pair_at(src, at + k - 1) {
+                return false;
+            }
+            c &= !(((1u64 << (1 << V::MASK_SHIFT)) - 1) << (k << V::MASK_SHIFT));
+        }
+        at += b;
+    }
+    true
+}
+
+/// The bits of [`Vector::high_mask`] that stand for the lanes of `V`.
+#[inline(always)]
+fn lane_bits<V: Vector>() -> u64 {
+    let width = (V::BYTES as u32) << V::MASK_SHIFT;
+    if width >= 64 {
+        !0
+    } else {
+        (1 << width) - 1
+    }
+}
+
+/// [`only_lone_trails`] of the first block (`from == 0`, where the bytes before the
+/// vectors are not there to load): the lanes `k` of `err` (given as bytes) that are
+/// flagged are checked at `from + k`, `from + k + b`, ... one by one.
 ///
 /// # Safety
 /// The ISA contract; `from <= to <= src.len()`, `to - from` a multiple of `V::BYTES`.
 #[inline(always)]
-unsafe fn only_lone_trails<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
+unsafe fn only_lone_trails_first<V: Vector>(err: V, src: &[u8], from: usize, to: usize) -> bool {
     let mut bytes = [0u8; 64];
     // SAFETY: `V::BYTES <= 64` bytes stored to `bytes`; register operations.
-    let zero = unsafe {
+    let lanes = unsafe {
         err.store(bytes.as_mut_ptr());
-        err.eq8(V::zero()).high_mask()
+        !err.eq8(V::zero()).high_mask() & lane_bits::<V>()
     };
-    lone_trails_in_lanes(src, from, to, &bytes[..V::BYTES], zero, V::MASK_SHIFT)
+    lone_trails_in_lanes(src, from, to, &bytes[..V::BYTES], lanes, V::MASK_SHIFT)
 }
 
-/// [`only_lone_trails`] given the bytes of the error vector (`err`, ORed over the
-/// vectors of `src[from..to]`) and the mask of its zero bytes (`1 << shift` bits
-/// each): each nonzero byte must be the surrogate flag alone, which marks the second
-/// byte of a trail surrogate sequence (`ED B0..BF`, nothing else) in that lane of
-/// one or more vectors; at each such place in each vector, what precedes the trail
+/// Whether each byte of `err` in the lanes marked in `lanes` (`1 << shift` bits each)
+/// is the surrogate flag alone, and no sequence is left open before an ASCII block of
+/// `src[from..to]`: the group loop ORs the bits of such a sequence into `err` (in the
+/// last three lanes), where they may look like the surrogate flag alone.
+#[inline(always)]
+fn flags_only_trails(
+    err: &[u8],
+    lanes: u64,
+    shift: u32,
+    src: &[u8],
+    from: usize,
+    to: usize,
+) -> bool {
+    let b = err.len();
+    let mut rest = lanes;
+    while rest != 0 {
+        let k = (rest.trailing_zeros() >> shift) as usize;
+        if err[k] != SURROGATE {
+            return false;
+        }
+        rest &= !(((1u64 << (1 << shift)) - 1) << (k << shift));
+    }
+    lanes >> ((b as u32 - 3) << shift) == 0 || !open_before_ascii(src, from, to)
+}
+
+/// Whether a block of `src[from..to]` (at a multiple of 64 from `from`, but not at 0)
+/// is ASCII-led while the bytes before it end inside a sequence.
+#[cold]
+#[inline(never)]
+fn open_before_ascii(src: &[u8], from: usize, to: usize) -> bool {
+    let mut at = if from == 0 { 64 } else { from };
+    while at < to {
+        let open = src[at - 1] >= 0xC0 || src[at - 2] >= 0xE0 || src[at - 3] >= 0xF0;
+        if open && src[at] < 0x80 {
+            return true;
+        }
+        at += 64;
+    }
+    false
+}
+
+/// [`only_lone_trails_first`] given the bytes of the error vector (`err`, ORed over
+/// the vectors of `src[from..to]`) and the mask of its nonzero bytes (`1 << shift`
+/// bits each): each nonzero byte must be the surrogate flag alone, which marks the
+/// second byte of a trail surrogate sequence (`ED B0..BF`, nothing else) in that lane
+/// of one or more vectors; at each such place in each vector, what precedes the trail
 /// must not be a lead surrogate sequence.
 #[cold]
 #[inline(never)]
@@ -161,32 +275,17 @@ fn lone_trails_in_lanes(
     from: usize,
     to: usize,
     err: &[u8],
-    zero: u64,
+    mut lanes: u64,
     shift: u32,
 ) -> bool {
     let b = err.len();
-    let width = (b as u32) << shift;
-    let mut lanes = !zero & if width >= 64 { !0 } else { (1 << width) - 1 };
-    // The group loop ORs the bits of a sequence left open before an ASCII block into
-    // `err` (in the last three lanes), which may be the surrogate flag alone: such a
-    // sequence is an error.
-    if lanes >> ((b as u32 - 3) << shift) != 0 {
-        let mut at = from.max(64);
-        while at < to {
-            let open = src[at - 1] >= 0xC0 || src[at - 2] >= 0xE0 || src[at - 3] >= 0xF0;
-            if open && src[at] < 0x80 {
-                return false;
-            }
-            at += 64;
-        }
+    if !flags_only_trails(err, lanes, shift, src, from, to) {
+        return false;
     }
     while lanes != 0 {
         let k = (lanes.trailing_zeros() >> shift) as usize;
         if k >= b {
             break;
-        }
-        if err[k] != SURROGATE {
-            return false;
         }
         // A flag needs the `ED` before it: none at `src[0]`.
         let mut at = from + k;
@@ -319,7 +418,8 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
 /// `to - from` a multiple of `V::BYTES`.
 #[inline(always)]
 unsafe fn first_error<V: Shuffle>(src: &[u8], from: usize, to: usize, t: &[V; 3]) -> usize {
-    let p = src.as_ptr();
+    // Loaded afresh, so that the hot loops keep no vector live for this.
+    let p = launder(src.as_ptr());
     let mut at = from;
     // SAFETY: `check_at` reads `src[at - 3..at + V::BYTES]`, `at + V::BYTES <= to`.
     unsafe {
@@ -380,9 +480,11 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
     if !WTF8 && src[0] >= 0x80 && seq_len(src) == 0 {
         return 0;
     }
-    // SAFETY: loads read `src[i - 3..i + GROUP]` with `3 <= i`, `i + GROUP <= n`, or
-    // `src[i - 3..i + BLOCK]` with `i + BLOCK <= n` (the first block: `src[..BLOCK]`),
-    // and the last `b <= 64` bytes of `INCOMPLETE_MAX`.
+    // SAFETY: loads read `src[i - 4..i + GROUP]` with `b.max(4) <= i`, `i + GROUP <= n`
+    // (and `src[blk - b..blk]` for a block `blk >= i` of it), or `src[i - 4..i + BLOCK]`
+    // with `4 <= i`, `i + BLOCK <= n` (the first block: `src[..BLOCK]`; the second,
+    // `src[BLOCK - 4..2 * BLOCK]` with `2 * BLOCK <= n`), and the last `b <= 64` bytes
+    // of `INCOMPLETE_MAX`.
     let i = unsafe {
         let t = [
             V::table16(&BYTE_1_HIGH),
@@ -402,7 +504,7 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             err = check_at(err, p, at, &t);
             at += b;
         }
-        if !(err.is_zero() || WTF8 && only_lone_trails(err, src, 0, BLOCK)) {
+        if !(err.is_zero() || WTF8 && only_lone_trails_first(err, src, 0, BLOCK)) {
             let e0 = utf8_check_at(first, first.prev1(z), first.prev2(z), first.prev3(z), &t);
             let e = if e0.is_zero() {
                 first_error(src, b, BLOCK, &t)
@@ -411,15 +513,41 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             };
             return error_tail(src, e);
         }
-        let mut i = BLOCK;
-        // Whether the bytes checked so far end inside a sequence.
-        let mut open = !V::load(p.add(i - b)).subs8(max).is_zero();
-        while i + GROUP <= n {
-            let mut any = V::zero();
-            let mut at = i;
-            while at < i + GROUP {
-                any = any.or(V::load(p.add(at)));
+        // The groups start at 64-byte boundaries (a load across two cache lines costs
+        // more): at the first one in the first block, or (too close to the start for
+        // the loads behind it) at the one in the next block, which is checked first,
+        // unaligned; without a group to run, right after the first block.
+        let a = (p as usize).wrapping_neg() % BLOCK;
+        let i = if a >= b.max(4) && a + GROUP <= n {
+            a
+        } else if a > 0 && BLOCK + a + GROUP <= n {
+            let mut err = V::zero();
+            let mut at = BLOCK;
+            while at < 2 * BLOCK {
+                err = check_at(err, p, at, &t);
                 at += b;
+            }
+            if !(err.is_zero() || WTF8 && only_lone_trails(err, src, BLOCK, 2 * BLOCK)) {
+                return error_tail(src, first_error(src, BLOCK, 2 * BLOCK, &t));
+            }
+            BLOCK + a
+        } else {
+            BLOCK
+        };
+        let mut i = i;
+        // Whether the bytes checked so far end inside a sequence.
+        let mut open = src[i - 1] >= 0xC0 || src[i - 2] >= 0xE0 || src[i - 3] >= 0xF0;
+        while i + GROUP <= n {
+            // The bytes of each block ORed together, and of the group.
+            let mut ors = [V::zero(); GROUP / BLOCK];
+            let mut any = V::zero();
+            for (k, o) in ors.iter_mut().enumerate() {
+                let mut at = i + k * BLOCK;
+                while at < i + (k + 1) * BLOCK {
+                    *o = o.or(V::load(p.add(at)));
+                    at += b;
+                }
+                any = any.or(*o);
             }
             if !any.any_high() {
                 if open {
@@ -428,26 +556,29 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 i += GROUP;
                 continue;
             }
-            // Blocks one by one: an ASCII block only needs the one before it complete.
+            // Which blocks have a non-ASCII byte.
+            let mut high = 0u32;
+            for (k, o) in ors.iter().enumerate() {
+                high |= u32::from(o.any_high()) << k;
+            }
+            // The vectors are loaded again below: kept from the loop above, they
+            // would be spilled to the stack in every ASCII group.
+            let p = launder(p);
             let mut err = V::zero();
+            // Blocks one by one: an ASCII block only needs the one before it
+            // complete.
             let mut blk = i;
             while blk < i + GROUP {
-                let mut any = V::zero();
-                let mut at = blk;
-                while at < blk + BLOCK {
-                    any = any.or(V::load(p.add(at)));
-                    at += b;
-                }
-                if any.any_high() {
+                if high & 1 << ((blk - i) / BLOCK) != 0 {
                     let mut at = blk;
                     while at < blk + BLOCK {
                         err = check_at(err, p, at, &t);
                         at += b;
                     }
                 } else {
-                    // A sequence left open before an ASCII block. (In WTF-8 mode these
-                    // bits may look like a trail surrogate flag: the rare path looks at
-                    // the block boundaries itself.)
+                    // A sequence left open before an ASCII block. (In WTF-8 mode
+                    // these bits may look like a trail surrogate flag: the rare
+                    // path looks at the block boundaries itself.)
                     err = err.or(V::load(p.add(blk - b)).subs8(max));
                 }
                 blk += BLOCK;
@@ -458,6 +589,8 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             open = !V::load(p.add(i + GROUP - b)).subs8(max).is_zero();
             i += GROUP;
         }
+        // Not the vectors of the group loop either (which would keep them live there).
+        let p = launder(p);
         while i + BLOCK <= n {
             let mut err = V::zero();
             let mut at = i;
@@ -473,6 +606,31 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
         i
     };
     group_tail(src, i)
+}
+
+/// `p`, as a pointer that the compiler cannot see to be `p` (no instruction): loads
+/// through it are not replaced by values loaded through `p` before, which the compiler
+/// would otherwise keep in registers (or on the stack) across the hot loop.
+#[inline(always)]
+fn launder(p: *const u8) -> *const u8 {
+    #[cfg(not(miri))]
+    {
+        let mut q = p;
+        // Only the register is passed: nothing is read through it.
+        #[allow(clippy::pointers_in_nomem_asm_block)]
+        // SAFETY: an empty assembly block (a comment naming the register): `q` comes
+        // out as it went in; no memory, stack or flags touched.
+        unsafe {
+            core::arch::asm!(
+                "/* {0} */",
+                inout(reg) q,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        q
+    }
+    #[cfg(miri)]
+    p
 }
 
 /// See [`scalar::utf8_copy`]: [`utf8_valid_up_to`] storing each checked group to

@@ -299,6 +299,130 @@ fn wtf8_prefix_open_sequence_beside_a_trail() {
     }
 }
 
+/// `s` copied to a place `align` bytes past a 64-byte boundary (the validators
+/// start their groups at 64-byte boundaries, so where the blocks fall depends on it).
+fn at_alignment(s: &[u8], align: usize, buf: &mut Vec<u8>) -> core::ops::Range<usize> {
+    buf.clear();
+    buf.resize(s.len() + 128, 0);
+    let start = (align + 64 - buf.as_ptr() as usize % 64) % 64;
+    buf[start..start + s.len()].copy_from_slice(s);
+    start..start + s.len()
+}
+
+/// The alignments tried for the group layout: all, or a few under Miri.
+fn alignments() -> Vec<usize> {
+    if MIRI {
+        std::vec![0, 1, 62]
+    } else {
+        (0..64).collect()
+    }
+}
+
+/// A lone trail, a lone lead, a pair and a lead then a trail three bytes later, at
+/// every position of ASCII text long enough for two groups and a tail, at every
+/// alignment: every place within the 64-byte blocks and 256-byte groups, a pair split
+/// across two blocks or two groups at every offset, flags in the last lanes of a
+/// vector, the unaligned block before the first group.
+#[test]
+fn wtf8_prefix_surrogates_at_every_alignment() {
+    let (len, step) = if MIRI { (140, 29) } else { (660, 1) };
+    let cases: [&[u8]; 4] = [
+        &TRAIL,
+        &LEAD,
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xA0\x80a\xED\xB0\x80",
+    ];
+    let mut buf = Vec::new();
+    for isa in isas() {
+        for align in alignments() {
+            for pos in (0..len - 8).step_by(step) {
+                for case in cases {
+                    let mut s = std::vec![b'a'; len];
+                    s[pos..pos + case.len()].copy_from_slice(case);
+                    let r = at_alignment(&s, align, &mut buf);
+                    let s = &buf[r];
+                    assert_eq!(
+                        driver(isa, s),
+                        reference(s),
+                        "{isa:?} align {align} {pos} {case:02x?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A sequence left open at the end of a 64-byte block before an ASCII block, whose
+/// error bits equal the surrogate flag (`CF` last, `EF` second to last), with lone
+/// trail surrogate sequences in the same group (in the same lane or not), at every
+/// alignment: the open sequence is still an error, and found at the right place.
+#[test]
+fn wtf8_prefix_open_sequence_and_trails_at_every_alignment() {
+    let (len, step) = if MIRI { (200, 23) } else { (600, 1) };
+    let mut buf = Vec::new();
+    for isa in isas() {
+        for align in alignments() {
+            // The block boundaries in the text: `(align + end) % 64 == 0`.
+            let first = (64 - align) % 64;
+            for end in [first, first + 64, first + 128, first + 256] {
+                for open in [&b"\xCF"[..], b"\xEF\x80", b"\xE4"] {
+                    if end < open.len() + 1 || end + 8 > len {
+                        continue;
+                    }
+                    for at in (1..len - 3).step_by(step) {
+                        // A lone trail with its second byte at `at`, clear of the
+                        // open sequence.
+                        if at + 2 > end - open.len() && at <= end {
+                            continue;
+                        }
+                        let mut s = std::vec![b'a'; len];
+                        s[end - open.len()..end].copy_from_slice(open);
+                        s[at - 1..at + 2].copy_from_slice(&TRAIL);
+                        let r = at_alignment(&s, align, &mut buf);
+                        let s = &buf[r];
+                        assert_eq!(reference(s), end - open.len());
+                        assert_eq!(
+                            driver(isa, s),
+                            end - open.len(),
+                            "{isa:?} align {align} {end} {open:02x?} {at}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// UTF-8 validation with an ill-formed or truncated sequence at every position of
+/// mostly ASCII and of two-byte text, at every alignment (the group layout follows
+/// the alignment; the first blocks are unaligned).
+#[test]
+fn utf8_stops_at_every_position_and_alignment() {
+    let (len, step) = if MIRI { (140, 31) } else { (600, 1) };
+    let bad: [&[u8]; 4] = [b"\x80", b"\xE4\x41", b"\xED\xA0\x80", b"\xC3"];
+    let mut buf = Vec::new();
+    for isa in isas() {
+        for fill in [&b"a"[..], "ж".as_bytes()] {
+            let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+            for align in alignments() {
+                for pos in (0..len - 8).step_by(step).filter(|&p| p % fill.len() == 0) {
+                    for b in bad {
+                        let mut s = base.clone();
+                        s.splice(pos..pos, b.iter().copied());
+                        let r = at_alignment(&s, align, &mut buf);
+                        let s = &buf[r];
+                        assert_eq!(
+                            on_isa::utf8_valid_up_to(isa, s),
+                            scalar::utf8_valid_up_to(s),
+                            "{isa:?} align {align} {pos} {b:02x?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The UTF-16 of the well-formed WTF-8 `s`, a code point at a time.
 fn wtf8_units(s: &[u8]) -> Vec<u16> {
     let mut v = Vec::new();

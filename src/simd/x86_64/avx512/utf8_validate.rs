@@ -158,25 +158,63 @@ unsafe fn check_partial(err: __m512i, p: *const u8, i: usize, len: usize, c: &Co
 /// only trail surrogate flags, none of them right after a lead surrogate sequence (see
 /// [`kernels::pair_at`]).
 ///
+/// A flag marks the second byte `q` of a trail surrogate sequence, in that lane of
+/// one or more blocks; a lead sequence right before has its `ED` at `q - 4`. So the
+/// candidates are the flagged lanes with `ED` both one and four bytes back: all
+/// blocks are compared without a branch, and only a candidate is looked at.
+///
 /// # Safety
 /// The AVX-512 features; `from <= to <= src.len()`.
 #[inline(always)]
 unsafe fn only_lone_trails(err: __m512i, src: &[u8], from: usize, to: usize) -> bool {
-    // SAFETY: the masked loads read only `src[j..to]`; the caller has the features.
+    // SAFETY: the masked loads read only `src[j - 4..to]` with `4 <= from <= j` (or
+    // `src[j..to]`); the caller has the features.
     unsafe {
         if _mm512_test_epi8_mask(err, _mm512_set1_epi8(NOT_SURROGATE as i8)) != 0 {
             return false;
         }
-        if from > 0 && kernels::pair_at(src, from - 1) {
-            return false;
-        }
         let (p, ed) = (src.as_ptr(), _mm512_set1_epi8(0xEDu8 as i8));
+        let block = |j: usize| {
+            let len = (to - j).min(64);
+            (len, if len >= 64 { !0 } else { (1u64 << len) - 1 })
+        };
+        if from < 4 {
+            // The first block: no bytes before it to load.
+            if from > 0 && kernels::pair_at(src, from - 1) {
+                return false;
+            }
+            let mut j = from;
+            while j < to {
+                let (len, m) = block(j);
+                let v = _mm512_maskz_loadu_epi8(m, p.add(j).cast());
+                if kernels::pair_in_mask(src, j, _mm512_cmpeq_epi8_mask(v, ed), 0) {
+                    return false;
+                }
+                j += len;
+            }
+            return true;
+        }
+        let flagged = _mm512_test_epi8_mask(err, err);
+        // The candidates of the block at `j`.
+        let cands = |j: usize, m: u64| {
+            let p1 = _mm512_maskz_loadu_epi8(m, p.add(j - 1).cast());
+            let p4 = _mm512_maskz_loadu_epi8(m, p.add(j - 4).cast());
+            _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(p1, ed), p4, ed) & flagged
+        };
+        let (mut any, mut j) = (0, from);
+        while j < to {
+            let (len, m) = block(j);
+            any |= cands(j, m);
+            j += len;
+        }
+        if any == 0 {
+            return true;
+        }
         let mut j = from;
         while j < to {
-            let len = (to - j).min(64);
-            let m = if len >= 64 { !0 } else { (1u64 << len) - 1 };
-            let v = _mm512_maskz_loadu_epi8(m, p.add(j).cast());
-            if kernels::pair_in_mask(src, j, _mm512_cmpeq_epi8_mask(v, ed), 0) {
+            let (len, m) = block(j);
+            // The `ED` of the trail is one before its flag.
+            if kernels::pair_in_mask(src, j - 1, cands(j, m), 0) {
                 return false;
             }
             j += len;
