@@ -8,10 +8,18 @@
 //! input with room it must take all but the last window.
 
 use super::*;
-use crate::tables::cjk::{PairTable, BIG5_PAIRS, EUC_JP_PAIRS, GB18030_PAIRS, SHIFT_JIS_PAIRS};
+use crate::tables::cjk::{
+    PairTable, BIG5_PAIRS, EUC_JP_PAIRS, EUC_KR_PAIRS, GB18030_PAIRS, SHIFT_JIS_PAIRS,
+};
 
 /// Every table the decoder reads.
-const TABLES: [&PairTable; 4] = [&EUC_JP_PAIRS, &SHIFT_JIS_PAIRS, &GB18030_PAIRS, &BIG5_PAIRS];
+const TABLES: [&PairTable; 5] = [
+    &EUC_JP_PAIRS,
+    &SHIFT_JIS_PAIRS,
+    &GB18030_PAIRS,
+    &BIG5_PAIRS,
+    &EUC_KR_PAIRS,
+];
 
 /// The code point of a lead and trail by `t`, as the decoder should read it (0: not
 /// a pair it takes).
@@ -180,8 +188,11 @@ fn check(isa: Isa, t: &PairTable, src: &[u8], room: usize, utf8: bool) -> usize 
                 .min(src.len().saturating_sub(65 + 64));
             assert!(
                 r >= expect,
-                "{isa:?} utf8 {utf8}: took {r} of {clean} clean bytes of {}",
-                src.len()
+                "{isa:?} utf8 {utf8}: took {r} of {clean} clean bytes of {} (lead base {:02X}, first {}): {:02X?}",
+                src.len(),
+                t.lead_base,
+                t.first,
+                &src[r..clean.min(r + 64)]
             );
         }
     }

@@ -103,8 +103,12 @@ unsafe fn consts(t: &PairTable) -> Consts {
     }
 }
 
+/// A table on a cache line's start, so that no row straddles two lines.
+#[repr(C, align(64))]
+struct Aligned<T>(T);
+
 /// The positions of the set bits of each byte value, lowest first, then zeros.
-static POSITIONS: [[u8; 8]; 256] = positions();
+static POSITIONS: Aligned<[[u8; 8]; 256]> = Aligned(positions());
 
 /// See [`POSITIONS`].
 const fn positions() -> [[u8; 8]; 256] {
@@ -126,7 +130,7 @@ const fn positions() -> [[u8; 8]; 256] {
 
 /// For each 4-bit mask of which of four `u32` lanes hold three UTF-8 bytes (the
 /// others one ASCII byte): the shuffle that packs their bytes (0x80: zero).
-static PACK: [[u8; 16]; 16] = pack();
+static PACK: Aligned<[[u8; 16]; 16]> = Aligned(pack());
 
 /// See [`PACK`].
 const fn pack() -> [[u8; 16]; 16] {
@@ -150,7 +154,7 @@ const fn pack() -> [[u8; 16]; 16] {
 }
 
 /// For each byte value, the count of its set bits below each of its eight bits.
-static RANKS: [[u8; 8]; 256] = ranks();
+static RANKS: Aligned<[[u8; 8]; 256]> = Aligned(ranks());
 
 /// See [`RANKS`].
 const fn ranks() -> [[u8; 8]; 256] {
@@ -209,9 +213,9 @@ unsafe fn positions_of(mask: u32) -> __m128i {
     let (lo, hi) = (mask as u8, (mask >> 8) as u8);
     // SAFETY: the caller's features; `POSITIONS` rows are 8 bytes.
     unsafe {
-        let below = _mm_loadl_epi64(POSITIONS[usize::from(lo)].as_ptr().cast());
+        let below = _mm_loadl_epi64(POSITIONS.0[usize::from(lo)].as_ptr().cast());
         let above = _mm_add_epi8(
-            _mm_loadl_epi64(POSITIONS[usize::from(hi)].as_ptr().cast()),
+            _mm_loadl_epi64(POSITIONS.0[usize::from(hi)].as_ptr().cast()),
             _mm_set1_epi8(8),
         );
         // Lanes below the low byte's count select nothing (negative: zero).
@@ -357,9 +361,9 @@ unsafe fn mixed<const UTF8: bool>(
         // Each character's pair: the count of leads before its position.
         let (lo, hi) = (leads as u8, (leads >> 8) as u8);
         let before = _mm_unpacklo_epi64(
-            _mm_loadl_epi64(RANKS[usize::from(lo)].as_ptr().cast()),
+            _mm_loadl_epi64(RANKS.0[usize::from(lo)].as_ptr().cast()),
             _mm_add_epi8(
-                _mm_loadl_epi64(RANKS[usize::from(hi)].as_ptr().cast()),
+                _mm_loadl_epi64(RANKS.0[usize::from(hi)].as_ptr().cast()),
                 _mm_set1_epi8(lo.count_ones() as i8),
             ),
         );
@@ -404,6 +408,13 @@ unsafe fn eight_pairs<const UTF8: bool>(
 fn window(high: u64) -> (u64, u64) {
     let leads = leads(high);
     (leads | !(high | (leads << 1)), leads)
+}
+
+/// Whether a chunk's characters (starts `s`, leads `l`) are eight pairs, from its
+/// byte 0 or 1 (after the trail of a lead before it): every start is a lead.
+#[inline(always)]
+fn eight(s: u32, l: u32) -> bool {
+    (s == 0x5555 || s == 0xAAAA) && s == l
 }
 
 /// Where the characters of chunk `i` (16 bytes from `16 * i`) of a window with
@@ -452,13 +463,15 @@ pub(crate) unsafe fn pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) 
                     break 'windows;
                 }
                 // Sixteen ASCII bytes (a lead at byte 15 would start a character
-                // too), or eight pairs.
+                // too), or eight pairs (from byte 0 or 1).
                 let ascii = s == 0xFFFF && l == 0;
-                if ascii || s == 0x5555 {
+                if ascii || eight(s, l) {
                     let units = if ascii {
                         _mm256_cvtepu8_epi16(v)
                     } else {
-                        let Some(cps) = eight_pairs::<false>(&c, cells, v) else {
+                        let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
+                        let Some(cps) = eight_pairs::<false>(&c, cells, _mm_loadu_si128(at.cast()))
+                        else {
                             r += chunk_start(i, leads);
                             break 'windows;
                         };
@@ -520,8 +533,8 @@ unsafe fn utf8_pieces(cps: __m256i, pairs: u32, lanes: u32) -> (__m256i, usize, 
         let bytes = _mm256_blendv_epi8(cps, three_bytes(cps), wide);
         let (m0, m1) = ((pairs & 15) as usize, ((pairs >> 4) & 15) as usize);
         let shuffle = _mm256_inserti128_si256::<1>(
-            _mm256_castsi128_si256(_mm_loadu_si128(PACK[m0].as_ptr().cast())),
-            _mm_loadu_si128(PACK[m1].as_ptr().cast()),
+            _mm256_castsi128_si256(_mm_loadu_si128(PACK.0[m0].as_ptr().cast())),
+            _mm_loadu_si128(PACK.0[m1].as_ptr().cast()),
         );
         let len0 = lanes.min(4) + 2 * m0.count_ones();
         let len1 = lanes.saturating_sub(4).min(4) + 2 * m1.count_ones();
@@ -646,8 +659,10 @@ pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) ->
                     w += 16;
                     continue;
                 }
-                if s == 0x5555 {
-                    let Some(cps) = eight_pairs::<true>(&c, cells, v) else {
+                if eight(s, l) {
+                    let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
+                    let Some(cps) = eight_pairs::<true>(&c, cells, _mm_loadu_si128(at.cast()))
+                    else {
                         r += chunk_start(i, leads);
                         break 'windows;
                     };

@@ -26,7 +26,7 @@ pub(crate) use big5::{
     big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot_code, BIG5_PAIRS,
 };
 pub(crate) use euc_kr::{
-    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul,
+    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul, EUC_KR_PAIRS,
 };
 pub(crate) use gb18030::GB18030_PAIRS;
 pub(crate) use gb18030::{
