@@ -513,36 +513,52 @@ pub(crate) unsafe fn pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) 
     (r, w)
 }
 
-/// The UTF-8 bytes of the code points in the `u32` lanes of `cps` (ASCII, or from
-/// U+0800 where `pairs` has a bit), packed per four lanes, and each four's length
-/// given that `lanes` of them are real.
+/// The UTF-8 bytes of a mixed chunk's characters (`count` code points in the `u16`
+/// lanes of `cps`: ASCII, or from U+0800 where `pairs` has a bit), in four pieces of
+/// four characters.
 ///
 /// # Safety
 /// The AVX2 features.
 #[inline(always)]
-unsafe fn utf8_pieces(cps: __m256i, pairs: u32, lanes: u32) -> (__m256i, usize, usize) {
+unsafe fn mixed_utf8(cps: __m256i, pairs: u32, count: u32) -> Pieces {
     // SAFETY: the caller's features; registers and `PACK` rows (16 bytes).
     unsafe {
-        let wide = _mm256_cmpgt_epi32(
+        let low6 = _mm256_set1_epi16(0x3F);
+        // lead | middle << 8, and last, in `u16` lanes; the ASCII lanes' byte.
+        let lead = _mm256_or_si256(_mm256_srli_epi16::<12>(cps), _mm256_set1_epi16(0xE0));
+        let middle = _mm256_and_si256(_mm256_srli_epi16::<6>(cps), low6);
+        let first = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(middle));
+        let last = _mm256_or_si256(_mm256_and_si256(cps, low6), _mm256_set1_epi16(0x80));
+        let ascii = _mm256_cmpeq_epi16(
             _mm256_and_si256(
-                _mm256_set1_epi32(pairs as i32),
-                _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
+                _mm256_set1_epi16(pairs as i16),
+                _mm256_setr_epi16(
+                    1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, -32768,
+                ),
             ),
             _mm256_setzero_si256(),
         );
-        let bytes = _mm256_blendv_epi8(cps, three_bytes(cps), wide);
-        let (m0, m1) = ((pairs & 15) as usize, ((pairs >> 4) & 15) as usize);
-        let shuffle = _mm256_inserti128_si256::<1>(
-            _mm256_castsi128_si256(_mm_loadu_si128(PACK.0[m0].as_ptr().cast())),
-            _mm_loadu_si128(PACK.0[m1].as_ptr().cast()),
+        let first = _mm256_blendv_epi8(
+            _mm256_or_si256(first, _mm256_set1_epi16(0x8000u16 as i16)),
+            cps,
+            ascii,
         );
-        let len0 = lanes.min(4) + 2 * m0.count_ones();
-        let len1 = lanes.saturating_sub(4).min(4) + 2 * m1.count_ones();
-        (
-            _mm256_shuffle_epi8(bytes, shuffle),
-            len0 as usize,
-            len1 as usize,
-        )
+        // u32 lanes: characters 0-3 and 8-11, then 4-7 and 12-15.
+        let even = _mm256_unpacklo_epi16(first, last);
+        let odd = _mm256_unpackhi_epi16(first, last);
+        let m = |i: u32| ((pairs >> (4 * i)) & 15) as usize;
+        let row = |i: u32| _mm_loadu_si128(PACK.0[m(i)].as_ptr().cast());
+        let even = _mm256_shuffle_epi8(even, _mm256_set_m128i(row(2), row(0)));
+        let odd = _mm256_shuffle_epi8(odd, _mm256_set_m128i(row(3), row(1)));
+        let len = |i: u32| {
+            let lanes = count.saturating_sub(4 * i).min(4);
+            (lanes + 2 * (m(i) as u32).count_ones()) as usize
+        };
+        Pieces {
+            even,
+            odd,
+            len: [len(0), len(1), len(2), len(3)],
+        }
     }
 }
 
@@ -568,13 +584,13 @@ unsafe fn three_bytes(cps: __m256i) -> __m256i {
     }
 }
 
-/// A mixed chunk's UTF-8 bytes in four pieces of four characters (the low and high
-/// halves of `lo`, then of `hi`), and the pieces' lengths.
+/// A mixed chunk's UTF-8 bytes in four pieces of four characters, and the pieces'
+/// lengths.
 struct Pieces {
-    /// Pieces 0 and 1.
-    lo: __m256i,
-    /// Pieces 2 and 3.
-    hi: __m256i,
+    /// Pieces 0 (low half) and 2.
+    even: __m256i,
+    /// Pieces 1 and 3.
+    odd: __m256i,
     /// The lengths of the pieces.
     len: [usize; 4],
 }
@@ -590,13 +606,13 @@ unsafe fn store_pieces(q: *mut u8, k: &Pieces, spare: *mut u8) {
     // SAFETY: the caller's features and writes.
     unsafe {
         let [l0, l1, l2, l3] = k.len;
-        _mm_storeu_si128(q.cast(), _mm256_castsi256_si128(k.lo));
-        _mm_storeu_si128(q.add(l0).cast(), _mm256_extracti128_si256::<1>(k.lo));
+        _mm_storeu_si128(q.cast(), _mm256_castsi256_si128(k.even));
+        _mm_storeu_si128(q.add(l0).cast(), _mm256_castsi256_si128(k.odd));
         let q2 = q.add(l0 + l1);
         let to2 = if l2 != 0 { q2 } else { spare };
         let to3 = if l3 != 0 { q2.add(l2) } else { spare };
-        _mm_storeu_si128(to2.cast(), _mm256_castsi256_si128(k.hi));
-        _mm_storeu_si128(to3.cast(), _mm256_extracti128_si256::<1>(k.hi));
+        _mm_storeu_si128(to2.cast(), _mm256_extracti128_si256::<1>(k.even));
+        _mm_storeu_si128(to3.cast(), _mm256_extracti128_si256::<1>(k.odd));
     }
 }
 
@@ -625,8 +641,8 @@ pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) ->
         let spare = spare.as_mut_ptr();
         // The mixed chunk waiting for its store, and its bytes (0: none).
         let mut held = Pieces {
-            lo: _mm256_setzero_si256(),
-            hi: _mm256_setzero_si256(),
+            even: _mm256_setzero_si256(),
+            odd: _mm256_setzero_si256(),
             len: [0; 4],
         };
         let mut held_len = 0usize;
@@ -683,24 +699,12 @@ pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) ->
                     r += chunk_start(i, leads);
                     break 'windows;
                 };
-                let (lo, l0, l1) = utf8_pieces(
-                    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(m.cps)),
-                    m.pairs,
-                    8,
-                );
-                let (hi, l2, l3) = utf8_pieces(
-                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(m.cps)),
-                    m.pairs >> 8,
-                    m.count - 8,
-                );
+                let pieces = mixed_utf8(m.cps, m.pairs, m.count);
                 if held_len != 0 {
                     store_pieces(dp.add(w - held_len), &held, spare);
                 }
-                held = Pieces {
-                    lo,
-                    hi,
-                    len: [l0, l1, l2, l3],
-                };
+                let [l0, l1, l2, l3] = pieces.len;
+                held = pieces;
                 held_len = l0 + l1 + l2 + l3;
                 w += held_len;
             }
