@@ -212,6 +212,9 @@ fn pairs_tables_fit_u16_pointers() {
         assert!(usize::from(t.first) + t.cells.len() <= 0x10000);
         assert!(!t.cells.is_empty());
     }
+    // Both of the decoder's checks of the bytes are exercised.
+    assert!(EUC_JP_PAIRS.is_plain() && EUC_KR_PAIRS.is_plain());
+    assert!(!SHIFT_JIS_PAIRS.is_plain() && !BIG5_PAIRS.is_plain() && !GB18030_PAIRS.is_plain());
 }
 
 #[test]

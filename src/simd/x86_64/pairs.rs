@@ -269,7 +269,7 @@ unsafe fn lookup(cells: *const u16, k: __m128i) -> __m128i {
 /// # Safety
 /// The SSE4.1 features; `cells` holds `c.cells + 1` cells.
 #[inline(always)]
-unsafe fn decode<const UTF8: bool>(
+unsafe fn decode<const UTF8: bool, const PLAIN: bool>(
     c: &Consts,
     cells: *const u16,
     w: __m128i,
@@ -278,20 +278,26 @@ unsafe fn decode<const UTF8: bool>(
     // SAFETY: the caller's features; the lookups read cells at most `c.cells`,
     // checked before them (the other lanes read cell 0).
     unsafe {
-        let x = _mm_sub_epi8(_mm_xor_si128(w, c.xor), c.base);
-        let h = _mm_sub_epi8(x, c.hole);
-        let in_hole = _mm_cmpeq_epi8(_mm_min_epu8(h, c.hole_last), h);
-        // From `gap_from` on (unsigned), close the gap.
-        let above_gap = _mm_cmpeq_epi8(_mm_max_epu8(x, c.gap_from), x);
-        let x = _mm_sub_epi8(x, _mm_and_si128(above_gap, c.gap));
-        let in_range = _mm_cmpeq_epi8(_mm_min_epu8(x, c.last), x);
+        let (x, valid) = if PLAIN {
+            let x = _mm_sub_epi8(w, c.base);
+            (x, _mm_cmpeq_epi8(_mm_min_epu8(x, c.last), x))
+        } else {
+            let x = _mm_sub_epi8(_mm_xor_si128(w, c.xor), c.base);
+            let h = _mm_sub_epi8(x, c.hole);
+            let in_hole = _mm_cmpeq_epi8(_mm_min_epu8(h, c.hole_last), h);
+            // From `gap_from` on (unsigned), close the gap.
+            let above_gap = _mm_cmpeq_epi8(_mm_max_epu8(x, c.gap_from), x);
+            let x = _mm_sub_epi8(x, _mm_and_si128(above_gap, c.gap));
+            let in_range = _mm_cmpeq_epi8(_mm_min_epu8(x, c.last), x);
+            (x, _mm_andnot_si128(in_hole, in_range))
+        };
         // Row (low byte) * width + column (high byte), from the first cell.
         let row = _mm_and_si128(x, _mm_set1_epi16(0xFF));
         let col = _mm_srli_epi16::<8>(x);
         let k = _mm_sub_epi16(_mm_add_epi16(_mm_mullo_epi16(row, c.width), col), c.first);
         let k = _mm_and_si128(k, pair);
         let inside = _mm_cmpeq_epi16(_mm_min_epu16(k, c.cells), k);
-        let ok = _mm_and_si128(_mm_andnot_si128(in_hole, in_range), inside);
+        let ok = _mm_and_si128(valid, inside);
         if _mm_movemask_epi8(_mm_andnot_si128(ok, pair)) != 0 {
             return None;
         }
@@ -328,7 +334,7 @@ struct Mixed {
 /// # Safety
 /// The AVX2 features; `cells` holds `c.cells + 1` cells.
 #[inline(always)]
-unsafe fn mixed<const UTF8: bool>(
+unsafe fn mixed<const UTF8: bool, const PLAIN: bool>(
     c: &Consts,
     cells: *const u16,
     v: __m128i,
@@ -357,7 +363,7 @@ unsafe fn mixed<const UTF8: bool>(
             _mm_set1_epi16(n as i16),
             _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
         );
-        let found = decode::<UTF8>(c, cells, w, pair)?;
+        let found = decode::<UTF8, PLAIN>(c, cells, w, pair)?;
         // Each character's pair: the count of leads before its position.
         let (lo, hi) = (leads as u8, (leads >> 8) as u8);
         let before = _mm_unpacklo_epi64(
@@ -392,13 +398,13 @@ unsafe fn mixed<const UTF8: bool>(
 /// # Safety
 /// The AVX2 features; `cells` holds `c.cells + 1` cells.
 #[inline(always)]
-unsafe fn eight_pairs<const UTF8: bool>(
+unsafe fn eight_pairs<const UTF8: bool, const PLAIN: bool>(
     c: &Consts,
     cells: *const u16,
     v: __m128i,
 ) -> Option<__m128i> {
     // SAFETY: the caller's features and cells.
-    unsafe { decode::<UTF8>(c, cells, v, _mm_set1_epi8(-1)) }
+    unsafe { decode::<UTF8, PLAIN>(c, cells, v, _mm_set1_epi8(-1)) }
 }
 
 /// A window of 64 bytes from a character boundary, given its high bits: the
@@ -436,6 +442,26 @@ fn chunk_start(i: usize, leads: u64) -> usize {
 /// The AVX2 features.
 #[inline(always)]
 pub(crate) unsafe fn pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: the caller's features.
+    unsafe {
+        if t.is_plain() {
+            pairs_to_utf16_with::<true>(t, src, dst)
+        } else {
+            pairs_to_utf16_with::<false>(t, src, dst)
+        }
+    }
+}
+
+/// [`pairs_to_utf16`], for a plain table (`PLAIN`: see [`PairTable::is_plain`]) or any.
+///
+/// # Safety
+/// The AVX2 features; `PLAIN` only for a plain table.
+#[inline(always)]
+unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
+    t: &PairTable,
+    src: &[u8],
+    dst: &mut [u16],
+) -> (usize, usize) {
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let cells = t.cells.as_ptr();
     let (mut r, mut w) = (0, 0);
@@ -470,7 +496,8 @@ pub(crate) unsafe fn pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) 
                         _mm256_cvtepu8_epi16(v)
                     } else {
                         let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
-                        let Some(cps) = eight_pairs::<false>(&c, cells, _mm_loadu_si128(at.cast()))
+                        let Some(cps) =
+                            eight_pairs::<false, PLAIN>(&c, cells, _mm_loadu_si128(at.cast()))
                         else {
                             r += chunk_start(i, leads);
                             break 'windows;
@@ -491,7 +518,7 @@ pub(crate) unsafe fn pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) 
                     continue;
                 }
                 let v1 = _mm_loadu_si128(sp.add(r + 16 * i + 1).cast());
-                let Some(m) = mixed::<false>(&c, cells, v, v1, s, l) else {
+                let Some(m) = mixed::<false, PLAIN>(&c, cells, v, v1, s, l) else {
                     r += chunk_start(i, leads);
                     break 'windows;
                 };
@@ -624,6 +651,26 @@ unsafe fn store_pieces(q: *mut u8, k: &Pieces, spare: *mut u8) {
 /// The AVX2 features.
 #[inline(always)]
 pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: the caller's features.
+    unsafe {
+        if t.is_plain() {
+            pairs_to_utf8_with::<true>(t, src, dst)
+        } else {
+            pairs_to_utf8_with::<false>(t, src, dst)
+        }
+    }
+}
+
+/// [`pairs_to_utf8`], for a plain table (`PLAIN`: see [`PairTable::is_plain`]) or any.
+///
+/// # Safety
+/// The AVX2 features; `PLAIN` only for a plain table.
+#[inline(always)]
+unsafe fn pairs_to_utf8_with<const PLAIN: bool>(
+    t: &PairTable,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let cells = t.cells.as_ptr();
     let (mut r, mut w) = (0, 0);
@@ -677,7 +724,8 @@ pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) ->
                 }
                 if eight(s, l) {
                     let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
-                    let Some(cps) = eight_pairs::<true>(&c, cells, _mm_loadu_si128(at.cast()))
+                    let Some(cps) =
+                        eight_pairs::<true, PLAIN>(&c, cells, _mm_loadu_si128(at.cast()))
                     else {
                         r += chunk_start(i, leads);
                         break 'windows;
@@ -695,7 +743,7 @@ pub(crate) unsafe fn pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) ->
                     continue;
                 }
                 let v1 = _mm_loadu_si128(sp.add(r + 16 * i + 1).cast());
-                let Some(m) = mixed::<true>(&c, cells, v, v1, s, l) else {
+                let Some(m) = mixed::<true, PLAIN>(&c, cells, v, v1, s, l) else {
                     r += chunk_start(i, leads);
                     break 'windows;
                 };

@@ -11,26 +11,22 @@ use super::{Bits, Groups, PairTable, Rows, Span};
 use crate::generated::cjk as g;
 
 /// KS X 1001's rows of symbols, letters and kana (leads 0xA1..=0xAC, stored in
-/// [`KS`]'s pool from row 0) and of Hangul (leads 0xB0..=0xC8) for the vector
-/// decoder, the empty rows between them its row hole; built at compile time.
-pub(crate) static EUC_KR_PAIRS: PairTable = PairTable::euc(
-    SYMBOL_ROWS as u8,
-    (g::EUC_KR_HANGUL_ROW - SYMBOL_ROWS) as u8,
-    0,
-    &KS_CELLS,
-    true,
-);
+/// [`KS`]'s pool from row 0), three empty rows, and the rows of Hangul (leads
+/// 0xB0..=0xC8) for the vector decoder; built at compile time. With the empty rows
+/// as cells (0: unmapped) rather than a row hole, the table is plain
+/// ([`PairTable::is_plain`]): the decoder's quickest check of the bytes.
+pub(crate) static EUC_KR_PAIRS: PairTable = PairTable::euc(0, 0, 0, &KS_CELLS, true);
 
 /// The rows before the empty ones.
 const SYMBOL_ROWS: usize = 12;
 
 /// The cells of [`EUC_KR_PAIRS`].
-static KS_CELLS: [u16; (SYMBOL_ROWS + g::EUC_KR_HANGUL_ROWS) * 94] = ks_cells();
+static KS_CELLS: [u16; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94] = ks_cells();
 
-/// See [`KS_CELLS`]: the pool's rows `0..SYMBOL_ROWS`, then [`Groups::get_full`] of
-/// each Hangul cell.
-const fn ks_cells() -> [u16; (SYMBOL_ROWS + g::EUC_KR_HANGUL_ROWS) * 94] {
-    let mut t = [0; (SYMBOL_ROWS + g::EUC_KR_HANGUL_ROWS) * 94];
+/// See [`KS_CELLS`]: the pool's rows `0..SYMBOL_ROWS`, zeros up to the Hangul, then
+/// [`Groups::get_full`] of each Hangul cell.
+const fn ks_cells() -> [u16; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94] {
+    let mut t = [0; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94];
     let mut row = 0;
     while row < g::EUC_KR_HANGUL_ROW {
         // The pool holds rows `0..SYMBOL_ROWS` in order, and none of the others up
@@ -53,7 +49,7 @@ const fn ks_cells() -> [u16; (SYMBOL_ROWS + g::EUC_KR_HANGUL_ROWS) * 94] {
         let base = g::EUC_KR_KS_HANGUL_BASES[h / 16];
         // No wide groups (they would be read through `wide`).
         assert!(base & 0x8000 == 0);
-        t[SYMBOL_ROWS * 94 + h] = 0xAC00 + base + g::EUC_KR_KS_HANGUL_DELTAS[h] as u16;
+        t[g::EUC_KR_HANGUL_ROW * 94 + h] = 0xAC00 + base + g::EUC_KR_KS_HANGUL_DELTAS[h] as u16;
         h += 1;
     }
     t

@@ -93,6 +93,18 @@ pub(crate) struct PairTable {
 // Only the x86_64 kernels (and the tests) read it.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl PairTable {
+    /// Whether leads and trails are the same range (`lead_base == trail_base`,
+    /// `rows == trail_span`) with no xor, hole or gap: its bytes are checked with
+    /// one subtraction and comparison.
+    pub(crate) const fn is_plain(&self) -> bool {
+        self.lead_xor == 0
+            && self.lead_base == self.trail_base
+            && self.rows == self.trail_span
+            && self.row_gap == 0
+            && self.trail_gap == 0
+            && self.trail_hole_len == 0
+    }
+
     /// An EUC-style table: leads and trails 0xA1..=0xFE, 94 columns, no trail gap or
     /// hole; rows `row_hole..row_hole + row_gap` outside the cells.
     pub(crate) const fn euc(
