@@ -33,10 +33,11 @@
 //!
 //! Output: UTF-16, a unit per character; UTF-8, one byte per ASCII character and
 //! three per pair, packed by a shuffle per four characters. A mixed chunk's stores
-//! reach up to 15 bytes (8 units) past its end; they wait for the next chunk's
-//! output (at least that long), which overwrites those bytes, and the last one is
-//! copied exactly, so that nothing after the output returned is written. The AVX2
-//! and the AVX-512 entry points run it (AVX-512 CPUs have AVX2). A table says
+//! reach up to 15 bytes (8 units) past its end: what the output held there is read
+//! first (none of the call's stores reached it yet) and written back when the
+//! kernel returns, unless a later output covered it, so that nothing after the
+//! output returned is changed (`decode_to_str` relies on it). The AVX2 and the
+//! AVX-512 entry points run it (AVX-512 CPUs have AVX2). A table says
 //! whether its codecs use it for UTF-16 output too (`PairTable::utf16`).
 
 use crate::tables::cjk::PairTable;
@@ -466,16 +467,18 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
     let cells = t.cells.as_ptr();
     let (mut r, mut w) = (0, 0);
     // SAFETY: the caller's features; loads read `src[r..r + 65]`, in bounds by the
-    // loop's test. A mixed chunk's 16 units are stored when the next output is
-    // known: they reach 8 units at most past its end (it has at least 8
-    // characters), which the next output (at least 8 units) overwrites; the last
-    // one's units are copied exactly. Room for 16 units is checked before each
-    // chunk; `t.cells` holds `c.cells + 1` cells.
+    // loop's test. Room for 16 units is checked before each chunk: stores write
+    // `dst[w..w + 16]` at most, and a mixed chunk's (16 units from `w`) reach at most
+    // 8 past its end (it has at least 8 characters); those 8 units are read before
+    // (no store of this call reached them: the last one stopped at most 8 units past
+    // `w`), and written back at the end if no later output (at least 8 units from
+    // there) overwrote them. `t.cells` holds `c.cells + 1` cells.
     unsafe {
         let c = consts(t);
-        // The mixed chunk waiting for its store, and its units (0: none).
-        let mut held = _mm256_setzero_si256();
-        let mut held_len = 0usize;
+        // What the output held in the 8 units after the last chunk, if it was mixed
+        // (`dirty`).
+        let mut saved = _mm_setzero_si128();
+        let mut dirty = false;
         'windows: while r + 65 <= src.len() {
             let (starts, leads) = window(high_bits(sp.add(r)));
             for i in 0..4 {
@@ -490,31 +493,23 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
                 }
                 // Sixteen ASCII bytes (a lead at byte 15 would start a character
                 // too), or eight pairs (from byte 0 or 1).
-                let ascii = s == 0xFFFF && l == 0;
-                if ascii || eight(s, l) {
-                    let units = if ascii {
-                        _mm256_cvtepu8_epi16(v)
-                    } else {
-                        let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
-                        let Some(cps) =
-                            eight_pairs::<false, PLAIN>(&c, cells, _mm_loadu_si128(at.cast()))
-                        else {
-                            r += chunk_start(i, leads);
-                            break 'windows;
-                        };
-                        _mm256_castsi128_si256(cps)
+                if s == 0xFFFF && l == 0 {
+                    _mm256_storeu_si256(dp.add(w).cast(), _mm256_cvtepu8_epi16(v));
+                    w += 16;
+                    dirty = false;
+                    continue;
+                }
+                if eight(s, l) {
+                    let at = sp.add(r + 16 * i + (s as usize >> 1 & 1));
+                    let Some(cps) =
+                        eight_pairs::<false, PLAIN>(&c, cells, _mm_loadu_si128(at.cast()))
+                    else {
+                        r += chunk_start(i, leads);
+                        break 'windows;
                     };
-                    if held_len != 0 {
-                        _mm256_storeu_si256(dp.add(w - held_len).cast(), held);
-                        held_len = 0;
-                    }
-                    if ascii {
-                        _mm256_storeu_si256(dp.add(w).cast(), units);
-                        w += 16;
-                    } else {
-                        _mm_storeu_si128(dp.add(w).cast(), _mm256_castsi256_si128(units));
-                        w += 8;
-                    }
+                    _mm_storeu_si128(dp.add(w).cast(), cps);
+                    w += 8;
+                    dirty = false;
                     continue;
                 }
                 let v1 = _mm_loadu_si128(sp.add(r + 16 * i + 1).cast());
@@ -522,19 +517,16 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
                     r += chunk_start(i, leads);
                     break 'windows;
                 };
-                if held_len != 0 {
-                    _mm256_storeu_si256(dp.add(w - held_len).cast(), held);
-                }
-                held = m.cps;
-                held_len = m.count as usize;
-                w += held_len;
+                let end = w + m.count as usize;
+                saved = _mm_loadu_si128(dp.add(end).cast());
+                dirty = true;
+                _mm256_storeu_si256(dp.add(w).cast(), m.cps);
+                w = end;
             }
             r += 64 + (leads >> 63) as usize;
         }
-        if held_len != 0 {
-            let mut buf = [0u16; 16];
-            _mm256_storeu_si256(buf.as_mut_ptr().cast(), held);
-            core::ptr::copy_nonoverlapping(buf.as_ptr(), dp.add(w - held_len), held_len);
+        if dirty {
+            _mm_storeu_si128(dp.add(w).cast(), saved);
         }
     }
     (r, w)
@@ -675,24 +667,22 @@ unsafe fn pairs_to_utf8_with<const PLAIN: bool>(
     let cells = t.cells.as_ptr();
     let (mut r, mut w) = (0, 0);
     // SAFETY: the caller's features; loads read `src[r..r + 65]`, in bounds by the
-    // loop's test. A mixed chunk's pieces are stored when the next output is known:
-    // they reach `dst[w..w + 52]` at most (three pieces of at most 12 bytes and 16
-    // for the last; room for 64 checked before each chunk) and up to 15 bytes past
-    // its end, which the next output (at least 15 bytes: a chunk's characters cover
-    // at least 15 of its bytes) overwrites; the last one's bytes are copied exactly.
-    // ASCII chunks (16 bytes) and chunks of eight pairs (24) are stored exactly.
-    // `t.cells` holds `c.cells + 1` cells.
+    // loop's test. Room for 64 bytes is checked before each chunk: ASCII chunks (16
+    // bytes) and chunks of eight pairs (24) are stored exactly; a mixed chunk's
+    // pieces reach `dst[w..w + 52]` at most (three of at most 12 bytes, then 16) and
+    // at most 15 bytes past its end; 16 bytes from there are read before (no store
+    // of this call reached them: the last one stopped at most 15 bytes past `w`,
+    // and the chunk's output has at least 15), and written back at the end if no
+    // later output (at least 15 bytes from there) overwrote them. `t.cells` holds
+    // `c.cells + 1` cells.
     unsafe {
         let c = consts(t);
         let mut spare = [0u8; 16];
         let spare = spare.as_mut_ptr();
-        // The mixed chunk waiting for its store, and its bytes (0: none).
-        let mut held = Pieces {
-            even: _mm256_setzero_si256(),
-            odd: _mm256_setzero_si256(),
-            len: [0; 4],
-        };
-        let mut held_len = 0usize;
+        // What the output held in the 16 bytes after the last chunk, if it was
+        // mixed (`dirty`).
+        let mut saved = _mm_setzero_si128();
+        let mut dirty = false;
         // The three bytes of each u32 lane, four lanes per 16-byte lane, then the
         // two lanes' twelve bytes next to each other.
         let pack = _mm256_setr_epi8(
@@ -714,12 +704,9 @@ unsafe fn pairs_to_utf8_with<const PLAIN: bool>(
                 }
                 // Sixteen ASCII bytes (a lead at byte 15 would start a character too).
                 if s == 0xFFFF && l == 0 {
-                    if held_len != 0 {
-                        store_pieces(dp.add(w - held_len), &held, spare);
-                        held_len = 0;
-                    }
                     _mm_storeu_si128(dp.add(w).cast(), v);
                     w += 16;
+                    dirty = false;
                     continue;
                 }
                 if eight(s, l) {
@@ -733,13 +720,10 @@ unsafe fn pairs_to_utf8_with<const PLAIN: bool>(
                     let bytes = three_bytes(_mm256_cvtepu16_epi32(cps));
                     let packed =
                         _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(bytes, pack), join);
-                    if held_len != 0 {
-                        store_pieces(dp.add(w - held_len), &held, spare);
-                        held_len = 0;
-                    }
                     _mm_storeu_si128(dp.add(w).cast(), _mm256_castsi256_si128(packed));
                     _mm_storel_epi64(dp.add(w + 16).cast(), _mm256_extracti128_si256::<1>(packed));
                     w += 24;
+                    dirty = false;
                     continue;
                 }
                 let v1 = _mm_loadu_si128(sp.add(r + 16 * i + 1).cast());
@@ -748,20 +732,16 @@ unsafe fn pairs_to_utf8_with<const PLAIN: bool>(
                     break 'windows;
                 };
                 let pieces = mixed_utf8(m.cps, m.pairs, m.count);
-                if held_len != 0 {
-                    store_pieces(dp.add(w - held_len), &held, spare);
-                }
-                let [l0, l1, l2, l3] = pieces.len;
-                held = pieces;
-                held_len = l0 + l1 + l2 + l3;
-                w += held_len;
+                let end = w + pieces.len.iter().sum::<usize>();
+                saved = _mm_loadu_si128(dp.add(end).cast());
+                dirty = true;
+                store_pieces(dp.add(w), &pieces, spare);
+                w = end;
             }
             r += 64 + (leads >> 63) as usize;
         }
-        if held_len != 0 {
-            let mut buf = [0u8; 80];
-            store_pieces(buf.as_mut_ptr(), &held, spare);
-            core::ptr::copy_nonoverlapping(buf.as_ptr(), dp.add(w - held_len), held_len);
+        if dirty {
+            _mm_storeu_si128(dp.add(w).cast(), saved);
         }
     }
     (r, w)
