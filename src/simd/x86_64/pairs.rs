@@ -424,6 +424,9 @@ fn eight(s: u32, l: u32) -> bool {
     (s == 0x5555 || s == 0xAAAA) && s == l
 }
 
+/// The starts and leads of a window of 32 pairs.
+const PAIRS64: u64 = 0x5555_5555_5555_5555;
+
 /// Where the characters of chunk `i` (16 bytes from `16 * i`) of a window with
 /// `leads` begin: after the trail of a lead at the byte before.
 #[inline(always)]
@@ -481,6 +484,21 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
         let mut dirty = false;
         'windows: while r + 65 <= src.len() {
             let (starts, leads) = window(high_bits(sp.add(r)));
+            // 32 pairs (the body of a long run): no shape to test per chunk.
+            if leads == PAIRS64 && starts == PAIRS64 && dst.len() - w >= 32 {
+                for i in 0..4 {
+                    let v = _mm_loadu_si128(sp.add(r + 16 * i).cast());
+                    let Some(cps) = eight_pairs::<false, PLAIN>(&c, cells, v) else {
+                        r += 16 * i;
+                        break 'windows;
+                    };
+                    _mm_storeu_si128(dp.add(w).cast(), cps);
+                    w += 8;
+                }
+                dirty = false;
+                r += 64;
+                continue;
+            }
             for i in 0..4 {
                 let (s, l) = (
                     (starts >> (16 * i)) as u32 & 0xFFFF,
