@@ -12,8 +12,10 @@
 //! bytes, each decoding the characters that start in it (8 to 16), of three shapes:
 //!
 //! - ASCII only: widened or copied;
-//! - eight pairs (the body of a run of ideographs): checked as leads and trails of
-//!   the table in place;
+//! - eight pairs (the body of a run of ideographs), from the chunk's byte 0 or, after
+//!   the trail of a lead before it, byte 1: checked as leads and trails of the table
+//!   in place (to UTF-16, a window of 32 pairs skips the tests of the chunks'
+//!   shapes);
 //! - anything else: the positions of its leads (from a table of the set bits of
 //!   each byte of the leads' mask) gather its pairs (at most eight) into `u16` lanes,
 //!   which are checked in the same way; their code points are then spread to the
@@ -21,9 +23,11 @@
 //!   from a second table), between the ASCII bytes, gathered by the positions of
 //!   the character starts.
 //!
-//! The pairs' lanes are turned into pointers, and their code points read from the
-//! table's cells with scalar loads inserted into the vector (a `vpgatherdd` of
-//! eight took 24 cycles on the Zen 5 measured, three times the loads).
+//! The pairs' lanes are checked (for a plain table, `PairTable::is_plain`, with one
+//! subtraction and comparison, in a copy of the kernel of its own), turned into
+//! pointers, and their code points read from the table's cells with scalar loads
+//! inserted into the vector (a `vpgatherdd` of eight took 24 cycles on the Zen 5
+//! measured, three times the loads).
 //!
 //! A chunk with anything else in it (single-byte characters, Shift_JIS's halfwidth
 //! katakana, EUC-JP's 0x8E and 0x8F, gb18030's four-byte sequences, pointers outside
