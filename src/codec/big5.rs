@@ -34,6 +34,8 @@ impl TwoByte for Big5 {
         }
         cjk::big5_decode_bmp(usize::from(row) * 157 + usize::from(col))
     }
+
+    const PAIRS: Option<&'static cjk::PairTable> = Some(&cjk::BIG5_PAIRS);
 }
 
 /// The column of each trail byte (0x40..=0x7E and 0xA1..=0xFE), or 0xFF.

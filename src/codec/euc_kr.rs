@@ -33,6 +33,8 @@ impl TwoByte for EucKr {
         }
         cjk::euc_kr_ks(r, c)
     }
+
+    const PAIRS: Option<&'static cjk::PairTable> = Some(&cjk::EUC_KR_PAIRS);
 }
 
 /// The EUC-KR decoder: a lead byte from an earlier buffer.

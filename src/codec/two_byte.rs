@@ -282,9 +282,10 @@ fn run_step<E: TwoByte>(b: u8, t: Option<u8>) -> Option<(u16, usize)> {
     }
 }
 
-/// Bytes the codec's loop decodes after the vector pair decoder stopped, before it
-/// tries again; doubled (up to [`PAIRS_MAX_GAP`]) each time it tries and decodes
-/// less than a whole block.
+/// Bytes the codec's loop decodes after the vector pair decoder stopped (before a
+/// chunk of 16 bytes with something it leaves to the codec: a single-byte
+/// character, an error, an unmapped pair...), before it tries again; doubled (up to
+/// [`PAIRS_MAX_GAP`]) each time it tries and decodes less than a chunk.
 const PAIRS_GAP: usize = 16;
 /// See [`PAIRS_GAP`].
 const PAIRS_MAX_GAP: usize = 1024;
@@ -303,7 +304,7 @@ fn run_in<E: TwoByte, U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) 
         let (rr, ww) = U::from_cjk_pairs(t, &src[r..], &mut out[w..]);
         r += rr;
         w += ww;
-        // Only a whole block (eight pairs) is worth another try soon.
+        // Only a whole chunk is worth another try soon.
         gap = if rr >= 16 {
             PAIRS_GAP
         } else {

@@ -44,6 +44,10 @@ use super::x86_64::{
 /// Inputs shorter than this (in units of the input) go straight to the scalar code.
 pub(crate) const SHORT: usize = 16;
 
+/// The shortest input the CJK pair decoders take anything from: a window of 64
+/// bytes and the trail after it.
+const CJK_WINDOW: usize = 65;
+
 /// The vector ISAs: each one's [`Isa`] variant, the `cfg` it is built under, its
 /// vector type and the macro that puts its `#[target_feature]` attribute on a function
 /// (beside the vector type, the one place its feature string is written). Hands the
@@ -328,18 +332,21 @@ fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::wtf8_valid_prefix(s)),
 }
 
-/// Two-byte CJK characters by the main table `t` to UTF-16, eight pairs at a time,
-/// while they are mapped pairs (the codec's loop does the rest); (read, written).
+/// ASCII and two-byte CJK characters by the main table `t` to UTF-16, while they
+/// are ASCII or mapped pairs (the codec's loop does the rest); (read, written). The
+/// vector decoder works on windows of 64 bytes and the byte after them: shorter
+/// inputs go to the codec's loop at once.
 fn cjk_pairs_to_utf16(t: &PairTable, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    if src.len() < SHORT => scalar::cjk_pairs(t, src, dst);
+    if src.len() < CJK_WINDOW => scalar::cjk_pairs(t, src, dst);
     Avx2 => pairs::pairs_to_utf16(t, src, dst),
     Avx512 => pairs::pairs_to_utf16(t, src, dst),
     _ => scalar::cjk_pairs(t, src, dst),
 }
 
-/// As [`cjk_pairs_to_utf16`], to UTF-8, for code points from U+0800 (three bytes).
+/// As [`cjk_pairs_to_utf16`], to UTF-8, for pairs' code points from U+0800 (three
+/// bytes).
 fn cjk_pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    if src.len() < SHORT => scalar::cjk_pairs(t, src, dst);
+    if src.len() < CJK_WINDOW => scalar::cjk_pairs(t, src, dst);
     Avx2 => pairs::pairs_to_utf8(t, src, dst),
     Avx512 => pairs::pairs_to_utf8(t, src, dst),
     _ => scalar::cjk_pairs(t, src, dst),

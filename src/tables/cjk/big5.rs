@@ -2,8 +2,29 @@
 //! astral code points (all U+2xxxx) escaped as 0xD800 + an index into a side table.
 
 use super::encode::{sorted, Block, EncodeTable, Found, Runs};
-use super::Bits;
+use super::{Bits, PairTable};
 use crate::generated::cjk as g;
+
+/// Big5's pairs for the vector decoder: leads 0x81..=0xFE, trails 0x40..=0x7E and
+/// 0xA1..=0xFE (157 columns); the cells are the decode table (its astral escapes are
+/// surrogates, which the decoder leaves to the codec).
+pub(crate) static BIG5_PAIRS: PairTable = PairTable {
+    lead_xor: 0,
+    lead_base: 0x81,
+    rows: 0xFE - 0x81 + 1,
+    row_hole: 0,
+    row_gap: 0,
+    trail_base: 0x40,
+    trail_span: 0xFE - 0x40 + 1,
+    trail_gap_from: 0xA1,
+    trail_gap: 0xA1 - 0x7F,
+    trail_hole: 0x7F,
+    trail_hole_len: 0xA1 - 0x7F,
+    width: 157,
+    first: g::BIG5_FIRST as u16,
+    cells: &g::BIG5_DECODE,
+    utf16: true,
+};
 
 /// Index Big5 pointer of each BMP code point (the spec's rule: pointers from
 /// (0xA1 - 0x81) × 157, the last one for six code points).

@@ -7,8 +7,53 @@
 //! columns below 96 of the rows of leads 0xA1..=0xC6 (84 each).
 
 use super::encode::{Block, EncodeTable, Found, Runs};
-use super::{Bits, Groups, Rows, Span};
+use super::{Bits, Groups, PairTable, Rows, Span};
 use crate::generated::cjk as g;
+
+/// KS X 1001's rows of symbols, letters and kana (leads 0xA1..=0xAC, stored in
+/// [`KS`]'s pool from row 0), three empty rows, and the rows of Hangul (leads
+/// 0xB0..=0xC8) for the vector decoder; built at compile time. With the empty rows
+/// as cells (0: unmapped) rather than a row hole, the table is plain
+/// ([`PairTable::is_plain`]): the decoder's quickest check of the bytes.
+pub(crate) static EUC_KR_PAIRS: PairTable = PairTable::euc(0, 0, 0, &KS_CELLS, true);
+
+/// The rows before the empty ones.
+const SYMBOL_ROWS: usize = 12;
+
+/// The cells of [`EUC_KR_PAIRS`].
+static KS_CELLS: [u16; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94] = ks_cells();
+
+/// See [`KS_CELLS`]: the pool's rows `0..SYMBOL_ROWS`, zeros up to the Hangul, then
+/// [`Groups::get_full`] of each Hangul cell.
+const fn ks_cells() -> [u16; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94] {
+    let mut t = [0; (g::EUC_KR_HANGUL_ROW + g::EUC_KR_HANGUL_ROWS) * 94];
+    let mut row = 0;
+    while row < g::EUC_KR_HANGUL_ROW {
+        // The pool holds rows `0..SYMBOL_ROWS` in order, and none of the others up
+        // to the Hangul.
+        let d = g::EUC_KR_KS_DESC[row] as usize;
+        assert!(if row < SYMBOL_ROWS {
+            d == row
+        } else {
+            d == 0xFFFF
+        });
+        row += 1;
+    }
+    let mut k = 0;
+    while k < SYMBOL_ROWS * 94 {
+        t[k] = g::EUC_KR_KS_POOL[k];
+        k += 1;
+    }
+    let mut h = 0;
+    while h < g::EUC_KR_HANGUL_ROWS * 94 {
+        let base = g::EUC_KR_KS_HANGUL_BASES[h / 16];
+        // No wide groups (they would be read through `wide`).
+        assert!(base & 0x8000 == 0);
+        t[g::EUC_KR_HANGUL_ROW * 94 + h] = 0xAC00 + base + g::EUC_KR_KS_HANGUL_DELTAS[h] as u16;
+        h += 1;
+    }
+    t
+}
 
 /// KS X 1001 (Hangul rows are special).
 const KS: Rows = Rows {

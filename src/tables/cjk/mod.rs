@@ -22,9 +22,11 @@ mod euc_kr;
 mod gb18030;
 mod jis;
 
-pub(crate) use big5::{big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot_code};
+pub(crate) use big5::{
+    big5_decode, big5_decode_bmp, big5_encode, big5_encode_hot_code, BIG5_PAIRS,
+};
 pub(crate) use euc_kr::{
-    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul,
+    euc_kr_decode, euc_kr_encode, euc_kr_encode_hot_code, euc_kr_ks, euc_kr_ks_hangul, EUC_KR_PAIRS,
 };
 pub(crate) use gb18030::GB18030_PAIRS;
 pub(crate) use gb18030::{
@@ -43,9 +45,12 @@ pub(crate) use jis::{EUC_JP_PAIRS, SHIFT_JIS_PAIRS};
 /// `(l ^ lead_xor) - lead_base` if below `rows` and not in the row hole (rows after
 /// the hole count `row_gap` fewer); a trail byte `t` is column
 /// `t - trail_base` (less `trail_gap` if `t >= trail_gap_from`) if
-/// `t - trail_base < trail_span` and `t != trail_hole`; pointer `row * width + col`
-/// has its code point in `cells[pointer - first]` (0: unmapped) if that is below
-/// [`PairTable::gather_cells`], and is left to the codec's own loop otherwise.
+/// `t - trail_base < trail_span` and `t` is not one of the `trail_hole_len` bytes
+/// from `trail_hole`; pointer `row * width + col` has its code point in
+/// `cells[pointer - first]` (0: unmapped; a surrogate: an escape) if that is in the
+/// cells, and is left to the codec's own loop otherwise. The decoder computes
+/// pointers in `u16` lanes: `rows * width` and `first + cells.len()` are at most
+/// 0x10000 (checked by its tests).
 #[derive(Debug)]
 // Only the x86_64 kernels read it.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -69,8 +74,11 @@ pub(crate) struct PairTable {
     pub(crate) trail_gap_from: u8,
     /// See [`PairTable::trail_gap_from`].
     pub(crate) trail_gap: u8,
-    /// A byte inside the trail span that is not a trail (or one outside it).
+    /// The first of `trail_hole_len` bytes inside the trail span that are not
+    /// trails.
     pub(crate) trail_hole: u8,
+    /// See [`PairTable::trail_hole`] (0: every byte of the span is a trail).
+    pub(crate) trail_hole_len: u8,
     /// Columns per row.
     pub(crate) width: u16,
     /// The pointer of `cells[0]`.
@@ -78,13 +86,25 @@ pub(crate) struct PairTable {
     /// Code points by pointer, from `first`.
     pub(crate) cells: &'static [u16],
     /// Whether the codecs use the vector decoder for UTF-16 output too (where their
-    /// own loop, two table reads per character, is as fast, they do not).
+    /// own loop is as fast, they need not).
     pub(crate) utf16: bool,
 }
 
 // Only the x86_64 kernels (and the tests) read it.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl PairTable {
+    /// Whether leads and trails are the same range (`lead_base == trail_base`,
+    /// `rows == trail_span`) with no xor, hole or gap: its bytes are checked with
+    /// one subtraction and comparison.
+    pub(crate) const fn is_plain(&self) -> bool {
+        self.lead_xor == 0
+            && self.lead_base == self.trail_base
+            && self.rows == self.trail_span
+            && self.row_gap == 0
+            && self.trail_gap == 0
+            && self.trail_hole_len == 0
+    }
+
     /// An EUC-style table: leads and trails 0xA1..=0xFE, 94 columns, no trail gap or
     /// hole; rows `row_hole..row_hole + row_gap` outside the cells.
     pub(crate) const fn euc(
@@ -105,17 +125,12 @@ impl PairTable {
             trail_gap_from: 0xFF,
             trail_gap: 0,
             trail_hole: 0,
+            trail_hole_len: 0,
             width: 94,
             first,
             cells,
             utf16,
         }
-    }
-
-    /// The cells the vector decoder may use: all but the last, as it reads two cells
-    /// (four bytes) for each.
-    pub(crate) const fn gather_cells(&self) -> usize {
-        self.cells.len() - 1
     }
 }
 
