@@ -223,6 +223,7 @@ fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
 /// written).
 fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf16_to_utf8(src, dst);
+    Sse2 => kernels::utf16::utf16_to_utf8::<V>(src, dst),
     _ => kernels::utf16::utf16_to_utf8_with(src, dst, |s, d| {
         let be = cfg!(target_endian = "big");
         if s.len() < 2 * SHORT {
@@ -289,7 +290,7 @@ fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
 /// x-user-defined to UTF-8 while each character fits; (read, written).
 fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::x_user_defined_to_utf8(src, dst);
-    Sse2 => V::single_byte_to_utf8(&scalar::X_USER_DEFINED, src, dst),
+    Sse2 => scalar::x_user_defined_to_utf8(src, dst),
     Avx512 => avx512::x_user_defined_to_utf8(src, dst),
     _ => staged_decode_utf8::<V>(
         src,

@@ -444,9 +444,28 @@ fn utf8_to_utf16_tail(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// counts as unpaired), or before a character that does not fit.
 /// Returns (units read, bytes written).
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    let (r, w) = utf16_to_utf8_windows::<_, true>(src, dst);
+    let (r, w, _) = utf16_to_utf8_windows::<_, true, false>(src, dst);
     let (a, b) = utf16_to_utf8_tail(&src[r..], &mut dst[w..]);
     (r + a, w + b)
+}
+
+/// Chunks of sixteen Basic Latin units in a row after which the windows yield where
+/// their caller asks them to (`YIELD` of [`utf16_to_utf8_window`]): fewer are not
+/// worth the switch to the caller's loop and back.
+pub(crate) const YIELD_CHUNKS: usize = 8;
+
+/// As [`utf16_to_utf8`], for a caller with a faster loop for Basic Latin (the SSE2
+/// kernel): returns (units read, bytes written, true) after the first
+/// [`YIELD_CHUNKS`] chunks of sixteen Basic Latin units in a row that its windows meet (the caller goes on from
+/// there), else as [`utf16_to_utf8`] does with false.
+#[inline]
+pub(crate) fn utf16_to_utf8_until_basic_latin(src: &[u16], dst: &mut [u8]) -> (usize, usize, bool) {
+    let (r, w, yielded) = utf16_to_utf8_windows::<_, true, true>(src, dst);
+    if yielded {
+        return (r, w, true);
+    }
+    let (a, b) = utf16_to_utf8_tail(&src[r..], &mut dst[w..]);
+    (r + a, w + b, false)
 }
 
 /// UTF-16 code units as the loops of [`utf16_to_utf8_window`] read them: native
@@ -531,23 +550,32 @@ impl<const BE: bool> Units for UnitBytes<'_, BE> {
 /// has more than three bytes per unit). The window loop stops at its end (before a
 /// pair it splits), at the end of the input or at a surrogate it does not take; the
 /// next window starts there. Returns (units read, bytes written) where the windows
-/// stop: less than sixteen units or `3 * 16` bytes of room left, or a surrogate.
+/// stop: less than sixteen units or `3 * 16` bytes of room left, or a surrogate; and
+/// whether they stopped after Basic Latin as `YIELD` lets them (see
+/// [`utf16_to_utf8_window`]).
 #[inline(always)]
-fn utf16_to_utf8_windows<S: Units, const PAIRS: bool>(src: S, dst: &mut [u8]) -> (usize, usize) {
+fn utf16_to_utf8_windows<S: Units, const PAIRS: bool, const YIELD: bool>(
+    src: S,
+    dst: &mut [u8],
+) -> (usize, usize, bool) {
     let (mut r, mut w) = (0, 0);
     loop {
         let m = (src.units() - r).min((dst.len() - w) / 3);
         if m < 16 {
             break;
         }
-        let (a, b) = utf16_to_utf8_window::<S, PAIRS>(src.range(r, r + m), &mut dst[w..w + 3 * m]);
+        let (a, b, yielded) =
+            utf16_to_utf8_window::<S, PAIRS, YIELD>(src.range(r, r + m), &mut dst[w..w + 3 * m]);
         r += a;
         w += b;
+        if yielded {
+            return (r, w, true);
+        }
         if a == 0 {
             break;
         }
     }
-    (r, w)
+    (r, w, false)
 }
 
 /// [`utf16_to_utf8`]'s main loop, for `dst` at least three times as long as `src`:
@@ -555,11 +583,16 @@ fn utf16_to_utf8_windows<S: Units, const PAIRS: bool>(src: S, dst: &mut [u8]) ->
 /// at a time while they last) and of three, each written as one little-endian word.
 /// Returns (units read, bytes written) before the first unit it does not take: an
 /// unpaired surrogate (any surrogate if not `PAIRS`), or a pair split by the end of
-/// `src`.
+/// `src`; or, if `YIELD`, after [`YIELD_CHUNKS`] chunks of sixteen Basic Latin units in
+/// a row (for a caller with a faster loop for Basic Latin), and then true.
 #[inline(always)]
-fn utf16_to_utf8_window<S: Units, const PAIRS: bool>(s: S, d: &mut [u8]) -> (usize, usize) {
+fn utf16_to_utf8_window<S: Units, const PAIRS: bool, const YIELD: bool>(
+    s: S,
+    d: &mut [u8],
+) -> (usize, usize, bool) {
     let (mut r, mut w) = (0, 0);
     'ascii: loop {
+        let mut chunks = 0;
         while let (Some(c), Some(o)) = (s.array::<16>(r), d.get_mut(w..w + 16)) {
             let Ok(o) = <&mut [u8; 16]>::try_from(o) else {
                 break 'ascii;
@@ -567,6 +600,10 @@ fn utf16_to_utf8_window<S: Units, const PAIRS: bool>(s: S, d: &mut [u8]) -> (usi
             if narrow_basic_latin_16(&c, o) {
                 r += 16;
                 w += 16;
+                chunks += 1;
+                if YIELD && chunks == YIELD_CHUNKS {
+                    return (r, w, true);
+                }
                 continue;
             }
             for (o, u) in o.iter_mut().zip(c) {
@@ -670,7 +707,7 @@ fn utf16_to_utf8_window<S: Units, const PAIRS: bool>(s: S, d: &mut [u8]) -> (usi
             }
         }
     }
-    (r, w)
+    (r, w, false)
 }
 
 /// [`utf16_to_utf8`] a character at a time, with every check: for what the windows of
@@ -860,17 +897,43 @@ fn push_bmp_utf8(u: u16, dst: &mut [u8], w: usize) -> usize {
 /// stopping before the first surrogate. Returns (units read, bytes written).
 #[inline]
 pub(crate) fn units_to_utf8(src: &[u8], dst: &mut [u8], be: bool) -> (usize, usize) {
-    if be {
-        units_to_utf8_in(UnitBytes::<true>(src), dst)
+    let (r, w, _) = if be {
+        units_to_utf8_in::<true, false>(UnitBytes::<true>(src), dst)
     } else {
-        units_to_utf8_in(UnitBytes::<false>(src), dst)
+        units_to_utf8_in::<false, false>(UnitBytes::<false>(src), dst)
+    };
+    (r, w)
+}
+
+/// As [`units_to_utf8`], for a caller with a faster loop for Basic Latin (the SSE2
+/// kernel): returns (units read, bytes written, true) after the first
+/// [`YIELD_CHUNKS`] chunks of sixteen Basic Latin units in a row that its windows meet (the caller goes on from
+/// there), else as [`units_to_utf8`] does with false.
+#[inline]
+pub(crate) fn units_to_utf8_until_basic_latin(
+    src: &[u8],
+    dst: &mut [u8],
+    be: bool,
+) -> (usize, usize, bool) {
+    if be {
+        units_to_utf8_in::<true, true>(UnitBytes::<true>(src), dst)
+    } else {
+        units_to_utf8_in::<false, true>(UnitBytes::<false>(src), dst)
     }
 }
 
 /// [`units_to_utf8`] in one byte order: the windows of [`utf16_to_utf8_window`] (which
-/// stop before every surrogate here), then a unit at a time for what they leave.
-fn units_to_utf8_in<const BE: bool>(src: UnitBytes<'_, BE>, dst: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut w) = utf16_to_utf8_windows::<_, false>(src, dst);
+/// stop before every surrogate here, and after Basic Latin as `YIELD` lets them),
+/// then a unit at a time for what they leave. The last of the result says whether
+/// the windows yielded.
+fn units_to_utf8_in<const BE: bool, const YIELD: bool>(
+    src: UnitBytes<'_, BE>,
+    dst: &mut [u8],
+) -> (usize, usize, bool) {
+    let (mut i, mut w, yielded) = utf16_to_utf8_windows::<_, false, YIELD>(src, dst);
+    if yielded {
+        return (i, w, true);
+    }
     while let Some(u) = src.unit(i) {
         if u & 0xF800 == 0xD800 {
             break;
@@ -882,7 +945,7 @@ fn units_to_utf8_in<const BE: bool>(src: UnitBytes<'_, BE>, dst: &mut [u8]) -> (
         w += k;
         i += 1;
     }
-    (i, w)
+    (i, w, false)
 }
 
 /// Decodes single-byte text (upper half by `table`, 0 = unmapped) to UTF-16 while it
@@ -1017,17 +1080,6 @@ pub(crate) fn single_byte_to_utf8(
     (r, w)
 }
 
-/// The x-user-defined upper half: bytes 0x80..=0xFF are U+F780..=U+F7FF.
-pub(crate) static X_USER_DEFINED: [u16; 128] = {
-    let mut t = [0u16; 128];
-    let mut i = 0;
-    while i < 128 {
-        t[i] = 0xF780 + i as u16;
-        i += 1;
-    }
-    t
-};
-
 /// Decodes x-user-defined to UTF-16 while it fits. Returns bytes decoded.
 pub(crate) fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
@@ -1041,10 +1093,72 @@ pub(crate) fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     n
 }
 
+/// The UTF-8 of each x-user-defined byte in the low bytes of a `u32` (first byte
+/// lowest): ASCII as itself; 0x80..=0xFF (U+F780..=U+F7FF) as `EF 9E 80..BF`
+/// (0x80..=0xBF) or `EF 9F 80..BF` (0xC0..=0xFF). Bit 6 of the byte picks 0x9E or
+/// 0x9F; its low six bits are the last byte's.
+static X_USER_DEFINED_UTF8: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = if b < 0x80 {
+            b as u32
+        } else {
+            0x0080_9EEF | ((b as u32 & 0x40) << 2) | ((b as u32 & 0x3F) << 16)
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Decodes x-user-defined to UTF-8 while each character fits.
 /// Returns (bytes read, bytes written).
+///
+/// Eight bytes a step: a word of ASCII is copied whole; any other word is written a
+/// byte at a time without branches, each character as a four-byte store of which
+/// the next overwrites what is past its end. Those steps run only while another
+/// eight bytes follow and the room holds two steps (48 bytes), so the step after
+/// them writes at least eight bytes from where they ended: nothing past the count
+/// returned is written. The rest goes a character at a time.
 pub(crate) fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    single_byte_to_utf8(&X_USER_DEFINED, src, dst)
+    let (mut r, mut w) = (0, 0);
+    while src.len() - r >= 16 {
+        let (Some(s), Some(d)) = (
+            src[r..].first_chunk::<8>(),
+            dst.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<48>),
+        ) else {
+            break;
+        };
+        if u64::from_le_bytes(*s) & 0x8080_8080_8080_8080 == 0 {
+            d[..8].copy_from_slice(s);
+            r += 8;
+            w += 8;
+            continue;
+        }
+        let mut o = 0;
+        for &b in s {
+            // `o` is at most 21 here; the mask lets the compiler see the store fits.
+            let at = o & 31;
+            d[at..at + 4].copy_from_slice(&X_USER_DEFINED_UTF8[usize::from(b)].to_le_bytes());
+            o += 1 + 2 * usize::from(b >> 7);
+        }
+        r += 8;
+        w += o;
+    }
+    while let Some(&b) = src.get(r) {
+        let len = 1 + 2 * usize::from(b >> 7);
+        let Some(d) = dst.get_mut(w..w + len) else {
+            break;
+        };
+        if len == 1 {
+            d[0] = b;
+        } else {
+            d.copy_from_slice(&X_USER_DEFINED_UTF8[usize::from(b)].to_le_bytes()[..3]);
+        }
+        r += 1;
+        w += len;
+    }
+    (r, w)
 }
 
 /// Encodes UTF-16 to a single-byte encoding while the units are ASCII, in `run` or in
@@ -1121,6 +1235,9 @@ pub(crate) fn single_byte_encode_utf8(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
+    if run.code_point == 0xF780 && run.byte == 0x80 && run.len == 128 {
+        return x_user_defined_encode_utf8(run, extra, src, dst);
+    }
     let (mut r, mut w) = (0, 0);
     loop {
         let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
@@ -1137,6 +1254,87 @@ pub(crate) fn single_byte_encode_utf8(
             }
             None => return (r, w),
         }
+    }
+}
+
+/// [`single_byte_encode_utf8`] for a `run` of U+F780..=U+F7FF from byte 0x80 (that
+/// is, x-user-defined): the same result for any `extra`.
+///
+/// Eight characters a step, from a window of 36 input bytes into eight bytes of
+/// room: a word of ASCII is copied whole; otherwise each character is taken as
+/// ASCII or as `EF 9E|9F 80..BF` without branches, into a word that is stored only
+/// if all eight were. A step with anything else (characters `extra` maps included),
+/// and the end of the input, go a character at a time through [`encode_utf8_char`].
+fn x_user_defined_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // Characters left to take one at a time before the next step.
+    let mut slow = 0;
+    loop {
+        if slow == 0 {
+            if let (Some(s), Some(d)) = (
+                src.get(r..).and_then(<[u8]>::first_chunk::<36>),
+                dst.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<8>),
+            ) {
+                let head: &[u8; 8] = s.first_chunk().unwrap_or(&[0x80; 8]);
+                if u64::from_le_bytes(*head) & 0x8080_8080_8080_8080 == 0 {
+                    *d = *head;
+                    r += 8;
+                    w += 8;
+                    continue;
+                }
+                let mut o = 0;
+                let mut k = 0;
+                while k < 8 {
+                    // `o` is at most 21 here; the mask lets the compiler see the
+                    // read fits.
+                    let at = o & 31;
+                    let x = u32::from_le_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
+                    d[k] = if x & 0x80 == 0 {
+                        o += 1;
+                        x as u8
+                    } else if x & 0x00C0_FEFF == 0x0080_9EEF {
+                        // EF 9E|9F 80..BF: the last byte, with 0x40 for 9F.
+                        o += 3;
+                        ((x >> 16) | ((x >> 2) & 0x40)) as u8
+                    } else {
+                        break;
+                    };
+                    k += 1;
+                }
+                // The characters before the one that stopped the step are written.
+                r += o;
+                w += k;
+                if k == 8 {
+                    continue;
+                }
+            }
+            slow = 8;
+        }
+        slow -= 1;
+        let Some(&b) = src.get(r) else {
+            return (r, w);
+        };
+        let Some(d) = dst.get_mut(w) else {
+            return (r, w);
+        };
+        if b < 0x80 {
+            *d = b;
+            r += 1;
+        } else {
+            match encode_utf8_char(run, extra, &src[r..]) {
+                Some((b, len)) => {
+                    *d = b;
+                    r += len;
+                }
+                None => return (r, w),
+            }
+        }
+        w += 1;
     }
 }
 

@@ -107,9 +107,12 @@ pub(crate) fn units_to_utf8_chunked<const SWAP: bool>(
     }
 }
 
-/// See [`scalar::units_to_utf8`], for vectors without byte shuffles: vectors of Basic
-/// Latin are narrowed, everything else goes a vector's worth at a time through the
-/// scalar code.
+/// See [`scalar::units_to_utf8`], for vectors without byte shuffles: blocks of two
+/// vectors of Basic Latin are narrowed; from the first block that is not, the scalar
+/// code goes on (its word-at-a-time loops want long stretches) until it meets Basic
+/// Latin again, [`scalar::YIELD_CHUNKS`] chunks of sixteen units in a row
+/// ([`scalar::units_to_utf8_until_basic_latin`]), where the vectors take over again;
+/// or until it stops for good (a surrogate, the end of `src` or of the room).
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
@@ -121,15 +124,16 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
+    // Units in a block (two vectors).
     let b = V::BYTES;
-    units_to_utf8_chunked::<SWAP>(src, dst, b, |src, dst| {
-        let n = src.len() / 2;
-        let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-        let (mut i, mut w) = (0, 0);
+    let n = src.len() / 2;
+    let (mut i, mut w) = (0, 0);
+    loop {
         // SAFETY: loads read bytes `src[2 * i..2 * (i + b)]` (`i + b <= n`), the
         // store writes `dst[w..w + b]` (`w + b <= dst.len()`).
         unsafe {
             let m = V::splat16(0xFF80);
+            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
             while i + b <= n && dst.len() - w >= b {
                 let mut a = V::load(sp.add(2 * i));
                 let mut c = V::load(sp.add(2 * i + b));
@@ -145,8 +149,61 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
                 w += b;
             }
         }
-        (i, w)
-    })
+        if i == n {
+            return (i, w);
+        }
+        let (r, k, yielded) =
+            scalar::units_to_utf8_until_basic_latin(&src[2 * i..2 * n], &mut dst[w..], SWAP);
+        i += r;
+        w += k;
+        if !yielded {
+            return (i, w);
+        }
+    }
+}
+
+/// See [`scalar::utf16_to_utf8`], for vectors without byte shuffles: as
+/// [`units_to_utf8`] on native units, the scalar code taking surrogate pairs too
+/// ([`scalar::utf16_to_utf8_until_basic_latin`]).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// Only ISAs without byte shuffles (SSE2) run this.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf8<V: Vector>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    // Units in a block (two vectors).
+    let b = V::BYTES;
+    let n = src.len();
+    let (mut i, mut w) = (0, 0);
+    loop {
+        // SAFETY: loads read units `src[i..i + b]` (`i + b <= n`), the store writes
+        // `dst[w..w + b]` (`w + b <= dst.len()`).
+        unsafe {
+            let m = V::splat16(0xFF80);
+            let (sp, dp) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+            while i + b <= n && dst.len() - w >= b {
+                let a = V::load(sp.add(2 * i));
+                let c = V::load(sp.add(2 * i + b));
+                if !a.or(c).and(m).is_zero() {
+                    break;
+                }
+                V::narrow(a, c).store(dp.add(w));
+                i += b;
+                w += b;
+            }
+        }
+        if i == n {
+            return (i, w);
+        }
+        let (r, k, yielded) = scalar::utf16_to_utf8_until_basic_latin(&src[i..], &mut dst[w..]);
+        i += r;
+        w += k;
+        if !yielded {
+            return (i, w);
+        }
+    }
 }
 
 /// Native UTF-16 to UTF-8 over a `units_to_utf8` kernel: valid surrogate pairs are

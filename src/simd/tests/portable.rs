@@ -162,7 +162,7 @@ fn utf8_to_utf16_reference(src: &[u8], room: usize) -> (usize, Vec<u16>) {
 
 /// UTF-16 to UTF-8 a unit at a time: (units read, bytes written) before the first
 /// unpaired surrogate (a lead at the end counts) or character that does not fit.
-fn utf16_to_utf8_reference(src: &[u16], room: usize) -> (usize, Vec<u8>) {
+pub(super) fn utf16_to_utf8_reference(src: &[u16], room: usize) -> (usize, Vec<u8>) {
     let mut out = Vec::new();
     let mut r = 0;
     while r < src.len() {
@@ -467,7 +467,7 @@ fn utf16_to_utf8_every_boundary() {
 /// UTF-16 bytes (big-endian if `be`) to UTF-8 a unit at a time: (units read, bytes
 /// written) before the first surrogate (paired or not) or the first character that
 /// does not fit in `room`; an odd last byte is no unit.
-fn units_to_utf8_reference(src: &[u8], be: bool, room: usize) -> (usize, Vec<u8>) {
+pub(super) fn units_to_utf8_reference(src: &[u8], be: bool, room: usize) -> (usize, Vec<u8>) {
     let mut out = Vec::new();
     let mut r = 0;
     for p in src.chunks_exact(2) {
@@ -520,7 +520,7 @@ fn check_units_to_utf8(src: &[u8], be: bool, every_room: bool) {
 }
 
 /// `units` as UTF-16 bytes, big-endian if `be`.
-fn unit_bytes(units: &[u16], be: bool) -> Vec<u8> {
+pub(super) fn unit_bytes(units: &[u16], be: bool) -> Vec<u8> {
     units
         .iter()
         .flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
@@ -877,6 +877,212 @@ fn single_byte_encode_utf16_matches_reference() {
                     let mut v = units[..at].to_vec();
                     v.push(bad);
                     v.extend_from_slice(&units[at..]);
+                    check(&v, false);
+                }
+            }
+        }
+    }
+}
+
+/// x-user-defined to UTF-8 a byte at a time: (bytes read, bytes written) before the
+/// first byte whose character does not fit in `room`.
+fn x_user_defined_to_utf8_reference(src: &[u8], room: usize) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    for &b in src {
+        let c = if b < 0x80 {
+            char::from(b)
+        } else {
+            char::from_u32(0xF700 + u32::from(b)).unwrap()
+        };
+        let mut buf = [0u8; 4];
+        let e = c.encode_utf8(&mut buf).as_bytes();
+        if out.len() + e.len() > room {
+            break;
+        }
+        out.extend_from_slice(e);
+        r += 1;
+    }
+    (r, out)
+}
+
+/// Checks [`scalar::x_user_defined_to_utf8`] on `src` against the reference for every
+/// room from 0 to `3 * src.len() + 3`, or the rooms near the edges (and near where
+/// the word loop hands over to the byte loop: 48 bytes of room left).
+fn check_x_user_defined_to_utf8(src: &[u8], every_room: bool) {
+    let n = src.len();
+    let rooms: Vec<usize> = if every_room {
+        (0..=3 * n + 3).collect()
+    } else {
+        let mut v = std::vec![0, 1, 2, 3, n, 2 * n, 3 * n, 3 * n + 3];
+        v.extend((0..=3).flat_map(|k| [47 + k, (3 * n).saturating_sub(45 + k)]));
+        v
+    };
+    check_rooms(
+        src,
+        &rooms,
+        0xAAu8,
+        scalar::x_user_defined_to_utf8,
+        x_user_defined_to_utf8_reference,
+    );
+}
+
+#[test]
+fn x_user_defined_to_utf8_matches_reference() {
+    let mut rng = Rng(0x8A5C_D789_635D_2DFF);
+    let rounds = if MIRI { 2 } else { 80 };
+    for round in 0..rounds {
+        let len = if MIRI { 40 } else { 100 };
+        // Every density of upper-half bytes in each 16 (so whole ASCII words, sparse
+        // and dense ones), and the bytes 0x7F, 0x80, 0xBF, 0xC0 and 0xFF at the
+        // edges of the two three-byte forms.
+        let bytes = blocks_of_density(&mut rng, len, |r| match r.below(6) {
+            0 => 0x80,
+            1 => 0xBF,
+            2 => 0xC0,
+            3 => 0xFF,
+            _ => 0x80 + r.below(0x80) as u8,
+        });
+        let off = round % 16;
+        let mut buf = std::vec![0x7Fu8; off];
+        buf.extend_from_slice(&bytes);
+        let src = &buf[off..];
+        for len in (0..=src.len()).step_by(if MIRI { 7 } else { 1 }) {
+            check_x_user_defined_to_utf8(&src[..len], round % 8 == 0 && !MIRI);
+        }
+    }
+    // Every byte value at every position of a run of ASCII and of upper-half bytes.
+    for fill in [0x41u8, 0xE9] {
+        for b in (0..=0xFFu8).step_by(if MIRI { 37 } else { 1 }) {
+            for at in (0..40).step_by(if MIRI { 11 } else { 3 }) {
+                let mut v = std::vec![fill; 40];
+                v[at] = b;
+                check_x_user_defined_to_utf8(&v, false);
+            }
+        }
+    }
+}
+
+/// Single-byte encode from UTF-8 a character at a time by `t`'s own lookup: (bytes
+/// read, bytes written) before the first malformed or incomplete sequence, character
+/// `t` lacks, or character that does not fit in `room`.
+fn single_byte_encode_utf8_reference(
+    t: &crate::tables::single_byte::SingleByteTable,
+    src: &[u8],
+    room: usize,
+) -> (usize, Vec<u8>) {
+    let valid = match core::str::from_utf8(src) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&src[..e.valid_up_to()]).unwrap(),
+    };
+    let mut out = Vec::new();
+    let mut r = 0;
+    for c in valid.chars() {
+        let b = if (c as u32) < 0x80 {
+            Some(c as u8)
+        } else {
+            t.encode(c as u32)
+        };
+        let Some(b) = b else { break };
+        if out.len() == room {
+            break;
+        }
+        out.push(b);
+        r += c.len_utf8();
+    }
+    (r, out)
+}
+
+#[test]
+fn x_user_defined_encode_utf8_matches_reference() {
+    use crate::tables::single_byte::SingleByteTable;
+    let mut rng = Rng(0x1F83_D9AB_FB41_BD6B);
+    let xud = &crate::codec::x_user_defined::TABLE;
+    // And x-user-defined with U+00E9 for byte 0x81 besides (so the map outside the
+    // run has an entry, which the encoder must take a character at a time).
+    let with_extra = {
+        let mut decode = xud.decode;
+        decode[1] = 0xE9;
+        SingleByteTable { decode, ..*xud }
+    };
+    let rounds = if MIRI { 2 } else { 60 };
+    // Sequences that are not x-user-defined characters: beside its range, other
+    // scripts, four bytes, and malformed and incomplete ones.
+    let bad: [&[u8]; 14] = [
+        "\u{F77F}".as_bytes(),
+        "\u{F800}".as_bytes(),
+        "\u{E9}".as_bytes(),
+        "\u{4E2D}".as_bytes(),
+        "\u{1F600}".as_bytes(),
+        b"\xEF\x9E",
+        b"\xEF",
+        b"\x80",
+        b"\x9F",
+        b"\xEF\x9E\xC0",
+        b"\xEF\x9F\x7F",
+        b"\xEE\x9E\x80",
+        b"\xED\xA0\x80",
+        b"\xFF",
+    ];
+    for (ti, t) in [xud, &with_extra].into_iter().enumerate() {
+        let run = t.run();
+        assert_eq!((run.code_point, run.byte, run.len), (0xF780, 0x80, 128));
+        let extra = Extra::new(&t.decode, run);
+        let check = |src: &[u8], every_room: bool| {
+            let n = src.len();
+            let rooms: Vec<usize> = if every_room {
+                (0..=n + 2).collect()
+            } else {
+                std::vec![0, 1, 7, 8, 9, n / 3, n / 2, n.saturating_sub(1), n, n + 2]
+            };
+            for (e, rt) in [(&extra, t), (&Extra::EMPTY, xud)] {
+                check_rooms(
+                    src,
+                    &rooms,
+                    0xAAu8,
+                    |s, d| scalar::single_byte_encode_utf8(run, e, s, d),
+                    // Without the map, only the run and ASCII.
+                    |s, room| single_byte_encode_utf8_reference(rt, s, room),
+                );
+            }
+        };
+        for round in 0..rounds {
+            let len = if MIRI { 30 } else { 80 };
+            let bytes = blocks_of_density(&mut rng, len, |r| match r.below(5) {
+                0 => 0x80,
+                1 => 0xBF,
+                2 => 0xC0,
+                3 => 0xFF,
+                _ => 0x80 + r.below(0x80) as u8,
+            });
+            // The encoding's text as UTF-8 (with U+00E9 for some 0x81 bytes).
+            let text: std::string::String = bytes
+                .iter()
+                .map(|&b| match b {
+                    0x00..=0x7F => char::from(b),
+                    0x81 if ti == 1 && round % 2 == 1 => '\u{E9}',
+                    _ => char::from_u32(0xF700 + u32::from(b)).unwrap(),
+                })
+                .collect();
+            let off = round % 16;
+            let mut buf = std::vec![0x41u8; off];
+            buf.extend_from_slice(text.as_bytes());
+            let src = &buf[off..];
+            // Every length (cutting characters too).
+            for len in (0..=src.len()).step_by(if MIRI { 7 } else { 1 }) {
+                check(&src[..len], round % 8 == 0 && !MIRI);
+            }
+            // A sequence that is not the encoding's at every character boundary.
+            if !MIRI || round == 0 {
+                let seq = bad[round % bad.len()];
+                let text = text.as_bytes();
+                for at in (0..=text.len()).step_by(if MIRI { 5 } else { 1 }) {
+                    if at < text.len() && text[at] & 0xC0 == 0x80 {
+                        continue;
+                    }
+                    let mut v = text[..at].to_vec();
+                    v.extend_from_slice(seq);
+                    v.extend_from_slice(&text[at..]);
                     check(&v, false);
                 }
             }
