@@ -319,6 +319,19 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
+    // x-user-defined: the portable code's own loop (eight characters a step) ran
+    // faster than the staging on 16-byte vectors (scratch timing, binary.jpg, Zen 5:
+    // SSE4.1 0.95 -> 1.36, SSE2 0.26 -> 1.36 of encoding_rs; AVX2 staged 1.51).
+    Sse2 => if run.is_x_user_defined() {
+        scalar::single_byte_encode_utf8(run, extra, src, dst)
+    } else {
+        staged_encode_utf8::<V>(run, extra, src, dst)
+    },
+    Sse41 => if run.is_x_user_defined() {
+        scalar::single_byte_encode_utf8(run, extra, src, dst)
+    } else {
+        staged_encode_utf8::<V>(run, extra, src, dst)
+    },
     _ => staged_encode_utf8::<V>(run, extra, src, dst),
 }
 

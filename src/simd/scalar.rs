@@ -1235,7 +1235,7 @@ pub(crate) fn single_byte_encode_utf8(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    if run.code_point == 0xF780 && run.byte == 0x80 && run.len == 128 {
+    if run.is_x_user_defined() {
         return x_user_defined_encode_utf8(run, extra, src, dst);
     }
     let (mut r, mut w) = (0, 0);

@@ -65,6 +65,12 @@ pub(crate) struct Run {
 }
 
 impl Run {
+    /// Whether this is x-user-defined's run: U+F780..=U+F7FF to 0x80..=0xFF.
+    #[inline(always)]
+    pub(crate) fn is_x_user_defined(self) -> bool {
+        self.code_point == 0xF780 && self.byte == 0x80 && self.len == 128
+    }
+
     /// The byte for `c` if it is ASCII or in the run.
     #[inline(always)]
     pub(crate) fn map(self, c: u32) -> Option<u8> {
