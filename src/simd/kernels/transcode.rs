@@ -605,7 +605,7 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                 }
             }
             if top.is_zero() {
-                let (r, ww) = two_byte_pairs::<V, SWAP>(src, dst, i, w, &mut kept);
+                let (r, ww) = two_byte_pairs::<V, SWAP>((sp, n), (dp, dst.len()), i, w, &mut kept);
                 if r != i {
                     (i, w) = (r, ww);
                     continue;
@@ -616,7 +616,8 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
             {
                 // SSE4.1 (NEON writes three-byte vectors exactly with `st3`; on
                 // AVX2 this loop measured slower).
-                let (r, ww) = three_byte_pairs::<V, SWAP>(src, dst, i, w, &mut kept);
+                let (r, ww) =
+                    three_byte_pairs::<V, SWAP>((sp, n), (dp, dst.len()), i, w, &mut kept);
                 if r != i {
                     (i, w) = (r, ww);
                     continue;
@@ -639,24 +640,24 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
 /// ASCII and on CJK text.)
 ///
 /// # Safety
-/// The ISA contract of [`crate::simd::vector`] for `V`; `kept` as for
-/// [`units_vector_to_utf8`] at `dst[w..]`.
+/// The ISA contract of [`crate::simd::vector`] for `V`; `sp` is valid for reads of
+/// `n` units (`2 * n` bytes) and `dp` for reads and writes of `room` bytes (raw
+/// pointers, not slices: re-borrowing the caller's slices would invalidate its
+/// pointers into them); `kept` as for [`units_vector_to_utf8`] at `dp + w`.
 #[inline(always)]
 unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [u8],
+    (sp, n): (*const u8, usize),
+    (dp, room): (*mut u8, usize),
     mut i: usize,
     mut w: usize,
     kept: &mut Kept<V::Half>,
 ) -> (usize, usize) {
-    let (b, n) = (V::BYTES, src.len() / 2);
-    let u = b / 2;
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-    // SAFETY: loads read `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`); the writes
-    // stay within `dst[w..w + 2 * b + 16]` (tested).
+    let (b, u) = (V::BYTES, V::BYTES / 2);
+    // SAFETY: loads read units `i..i + 2 * u` (`i + 2 * u <= n`) at `sp`; the writes
+    // stay within bytes `w..w + 2 * b + 16` at `dp` (below `room`, tested).
     unsafe {
         let (high, top) = (V::splat16(0xFF80), V::splat16(0xF800));
-        while i + 2 * u <= n && dst.len() - w >= 2 * b + 16 {
+        while i + 2 * u <= n && room - w >= 2 * b + 16 {
             let a = load_units::<V, SWAP>(sp.add(2 * i));
             let c = load_units::<V, SWAP>(sp.add(2 * i + b));
             if !a.or(c).and(top).is_zero() || a.and(high).is_zero() || c.and(high).is_zero() {
@@ -675,22 +676,23 @@ unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
 /// the new (`i`, `w`), unchanged if the first pair is not such.
 ///
 /// # Safety
-/// The ISA contract of [`crate::simd::vector`] for `V`; `kept` as for
-/// [`units_vector_to_utf8`] at `dst[w..]`.
+/// The ISA contract of [`crate::simd::vector`] for `V`; `sp` is valid for reads of
+/// `n` units (`2 * n` bytes) and `dp` for reads and writes of `room` bytes (raw
+/// pointers, not slices: re-borrowing the caller's slices would invalidate its
+/// pointers into them); `kept` as for [`units_vector_to_utf8`] at `dp + w`.
 #[inline(always)]
 unsafe fn three_byte_pairs<V: Transcode, const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [u8],
+    (sp, n): (*const u8, usize),
+    (dp, room): (*mut u8, usize),
     mut i: usize,
     mut w: usize,
     kept: &mut Kept<V::Half>,
 ) -> (usize, usize) {
-    let (b, n) = (V::BYTES, src.len() / 2);
-    let u = b / 2;
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-    // SAFETY: loads read `src[2 * i..2 * (i + 2 * u)]` (`i + 2 * u <= n`); the
-    // writes stay within `dst[w..w + 3 * b + 16]` (tested): three bytes a unit,
-    // 16-byte stores of 12 bytes each, and the 16 bytes after them read first.
+    let (b, u) = (V::BYTES, V::BYTES / 2);
+    // SAFETY: loads read units `i..i + 2 * u` (`i + 2 * u <= n`) at `sp`; the writes
+    // stay within bytes `w..w + 3 * b + 16` at `dp` (below `room`, tested): three
+    // bytes a unit, 16-byte stores of 12 bytes each, and the 16 bytes after them
+    // read first.
     unsafe {
         let z = V::zero();
         let (top, surrogate) = (V::splat16(0xF800), V::splat16(0xD800));
@@ -698,7 +700,7 @@ unsafe fn three_byte_pairs<V: Transcode, const SWAP: bool>(
         let cont = V::splat16(0x80);
         let lead = V::splat16(0xE0);
         let quarters = b / 8;
-        while i + 2 * u <= n && dst.len() - w >= 3 * b + 16 {
+        while i + 2 * u <= n && room - w >= 3 * b + 16 {
             let a = load_units::<V, SWAP>(sp.add(2 * i));
             let c = load_units::<V, SWAP>(sp.add(2 * i + b));
             let (ta, tc) = (a.and(top), c.and(top));

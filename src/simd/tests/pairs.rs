@@ -254,14 +254,21 @@ fn pairs_every_alignment_and_length() {
 #[test]
 fn pairs_every_room() {
     let mut rng = Rng(0x0FED_CBA9_8765_4321);
-    let rounds = if MIRI { 2 } else { 40 };
+    let rounds = if MIRI { 1 } else { 40 };
     for isa in isas() {
         for t in TABLES {
             for round in 0..rounds {
                 let len = 70 + rng.below(200);
                 let src = text(&mut rng, t, len, [0, 50][round % 2]);
                 for utf8 in [false, true] {
-                    for room in 0..=(if utf8 { 3 } else { 1 }) * src.len() + 70 {
+                    let most = (if utf8 { 3 } else { 1 }) * src.len() + 70;
+                    // Under Miri (where only the scalar code runs) a few rooms.
+                    let rooms: Vec<usize> = if MIRI {
+                        std::vec![0, 1, 2, src.len(), most]
+                    } else {
+                        (0..=most).collect()
+                    };
+                    for room in rooms {
                         check(isa, t, &src, room, utf8);
                     }
                 }
