@@ -104,21 +104,7 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
     unsafe {
         // 128 bytes a step while they are ASCII (on 16-byte vectors, two a step ran
         // at about a third of memcpy's speed).
-        while i + 128 <= n {
-            let mut v = [V::zero(); 8];
-            for (k, x) in v.iter_mut().enumerate().take(128 / b) {
-                *x = V::load(sp.add(i + k * b));
-            }
-            let any = v[0]
-                .or(v[1])
-                .or(v[2].or(v[3]))
-                .or(v[4].or(v[5]).or(v[6].or(v[7])));
-            if any.any_high() {
-                break;
-            }
-            for (k, x) in v.iter().enumerate().take(128 / b) {
-                x.store(dp.add(i + k * b));
-            }
+        while i + 128 <= n && copy_ascii_128::<V>(sp.add(i), dp.add(i)) {
             i += 128;
         }
         while i + 2 * b <= n {
@@ -144,6 +130,35 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
         }
     }
     i + scalar::copy_ascii_to_ascii(&src[i..n], &mut dst[i..n])
+}
+
+/// Copies the 128 bytes at `src` to `dst` if they are all ASCII (vectors loaded,
+/// checked together, then stored); returns whether it did.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]); `src` valid for reads and `dst`
+/// for writes of 128 bytes.
+#[inline(always)]
+pub(crate) unsafe fn copy_ascii_128<V: Vector>(src: *const u8, dst: *mut u8) -> bool {
+    let b = V::BYTES;
+    // SAFETY: forwarded contract: `128 / b` vectors within the 128 bytes.
+    unsafe {
+        let mut v = [V::zero(); 8];
+        for (k, x) in v.iter_mut().enumerate().take(128 / b) {
+            *x = V::load(src.add(k * b));
+        }
+        let any = v[0]
+            .or(v[1])
+            .or(v[2].or(v[3]))
+            .or(v[4].or(v[5]).or(v[6].or(v[7])));
+        if any.any_high() {
+            return false;
+        }
+        for (k, x) in v.iter().enumerate().take(128 / b) {
+            x.store(dst.add(k * b));
+        }
+        true
+    }
 }
 
 /// See [`scalar::copy_ascii_to_basic_latin`].

@@ -1,7 +1,7 @@
 //! Single-byte encodings and x-user-defined: decode to UTF-16 and UTF-8, encode from
 //! UTF-16 (and from UTF-8, staged through UTF-16).
 
-use super::ascii::{copy_ascii_to_ascii, copy_ascii_to_basic_latin};
+use super::ascii::{copy_ascii_128, copy_ascii_to_ascii, copy_ascii_to_basic_latin};
 use super::transcode::{private_use_units_to_utf8, put_back, units_vector_to_utf8, Kept};
 use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Transcode, Vector};
@@ -507,8 +507,8 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
 ) -> (usize, usize) {
     let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
     let (mut r, mut w) = (0, 0);
-    // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`), or `4 * b` bytes
-    // (`r + 4 * b <= src.len()`) stored to `dst[w..w + 4 * b]` (as much room); the two
+    // SAFETY: loads read `src[r..r + b]` (`r + b <= src.len()`), or 128 or `4 * b`
+    // bytes (as many left) stored to `dst[w..]` (as much room); the two
     // vectors of units write (and put back) within `dst[w..w + 3 * b + 16]`, in bounds
     // by the loops' tests: each takes at most `3 * b / 2` bytes and the 16 after them;
     // `kept` is put back within them.
@@ -517,22 +517,14 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
         // them (see `units_vector_to_utf8`).
         let mut kept = Kept::<V::Half>::none();
         while r + b <= src.len() && dst.len() - w >= 3 * b + 16 {
-            // ASCII eight, then four vectors at a time (one at a time ran at half
-            // memcpy's speed).
-            while r + 8 * b <= src.len() && dst.len() - w >= 8 * b {
-                let v: [V; 8] = core::array::from_fn(|k| V::load(sp.add(r + k * b)));
-                let any = v[0]
-                    .or(v[1])
-                    .or(v[2].or(v[3]))
-                    .or(v[4].or(v[5]).or(v[6].or(v[7])));
-                if any.any_high() {
-                    break;
-                }
-                for (k, x) in v.iter().enumerate() {
-                    x.store(dp.add(w + k * b));
-                }
-                r += 8 * b;
-                w += 8 * b;
+            // ASCII 128 bytes, then four vectors at a time (one at a time ran at half
+            // memcpy's speed; four 16-byte ones at 0.37 of it, 128 bytes at 0.54).
+            while r + 128 <= src.len()
+                && dst.len() - w >= 128
+                && copy_ascii_128::<V>(sp.add(r), dp.add(w))
+            {
+                r += 128;
+                w += 128;
                 kept.clear();
             }
             while r + 4 * b <= src.len() && dst.len() - w >= 4 * b {
