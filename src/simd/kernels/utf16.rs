@@ -107,6 +107,44 @@ pub(crate) fn units_to_utf8_chunked<const SWAP: bool>(
     }
 }
 
+/// The Basic Latin loop of [`units_to_utf8`] and [`utf16_to_utf8`]: from unit `i`
+/// and byte `w`, narrows blocks of two vectors of units (byte-swapped if `SWAP`)
+/// while they are Basic Latin and fit; returns the new (`i`, `w`).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]); `sp` is valid for reads of `n`
+/// units (`2 * n` bytes), `dp` for writes of `room` bytes.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+unsafe fn basic_latin_blocks<V: Vector, const SWAP: bool>(
+    (sp, n): (*const u8, usize),
+    (dp, room): (*mut u8, usize),
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    // SAFETY: loads read units `i..i + b` (`i + b <= n`) at `sp`, the store writes
+    // bytes `w..w + b` (`w + b <= room`) at `dp`.
+    unsafe {
+        let m = V::splat16(0xFF80);
+        while i + b <= n && room - w >= b {
+            let mut a = V::load(sp.add(2 * i));
+            let mut c = V::load(sp.add(2 * i + b));
+            if SWAP {
+                a = a.swap16();
+                c = c.swap16();
+            }
+            if !a.or(c).and(m).is_zero() {
+                break;
+            }
+            V::narrow(a, c).store(dp.add(w));
+            i += b;
+            w += b;
+        }
+    }
+    (i, w)
+}
+
 /// See [`scalar::units_to_utf8`], for vectors without byte shuffles: blocks of two
 /// vectors of Basic Latin are narrowed; from the first block that is not, the scalar
 /// code goes on (its word-at-a-time loops want long stretches) until it meets Basic
@@ -124,31 +162,13 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    // Units in a block (two vectors).
-    let b = V::BYTES;
     let n = src.len() / 2;
     let (mut i, mut w) = (0, 0);
     loop {
-        // SAFETY: loads read bytes `src[2 * i..2 * (i + b)]` (`i + b <= n`), the
-        // store writes `dst[w..w + b]` (`w + b <= dst.len()`).
-        unsafe {
-            let m = V::splat16(0xFF80);
-            let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
-            while i + b <= n && dst.len() - w >= b {
-                let mut a = V::load(sp.add(2 * i));
-                let mut c = V::load(sp.add(2 * i + b));
-                if SWAP {
-                    a = a.swap16();
-                    c = c.swap16();
-                }
-                if !a.or(c).and(m).is_zero() {
-                    break;
-                }
-                V::narrow(a, c).store(dp.add(w));
-                i += b;
-                w += b;
-            }
-        }
+        // SAFETY: forwarded contract; `src` holds `n` units, `dst` its length.
+        (i, w) = unsafe {
+            basic_latin_blocks::<V, SWAP>((src.as_ptr(), n), (dst.as_mut_ptr(), dst.len()), i, w)
+        };
         if i == n {
             return (i, w);
         }
@@ -173,27 +193,14 @@ pub(crate) unsafe fn units_to_utf8<V: Vector, const SWAP: bool>(
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf8<V: Vector>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // Units in a block (two vectors).
-    let b = V::BYTES;
     let n = src.len();
     let (mut i, mut w) = (0, 0);
     loop {
-        // SAFETY: loads read units `src[i..i + b]` (`i + b <= n`), the store writes
-        // `dst[w..w + b]` (`w + b <= dst.len()`).
-        unsafe {
-            let m = V::splat16(0xFF80);
-            let (sp, dp) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
-            while i + b <= n && dst.len() - w >= b {
-                let a = V::load(sp.add(2 * i));
-                let c = V::load(sp.add(2 * i + b));
-                if !a.or(c).and(m).is_zero() {
-                    break;
-                }
-                V::narrow(a, c).store(dp.add(w));
-                i += b;
-                w += b;
-            }
-        }
+        // SAFETY: forwarded contract; `src` holds `n` units, `dst` its length.
+        (i, w) = unsafe {
+            let sp = src.as_ptr().cast::<u8>();
+            basic_latin_blocks::<V, false>((sp, n), (dst.as_mut_ptr(), dst.len()), i, w)
+        };
         if i == n {
             return (i, w);
         }
