@@ -196,7 +196,7 @@ fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
 /// not fit. Returns (bytes read, units written).
 fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
-    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
+    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst),
     Avx512 => avx512::utf8_to_utf16(src, dst),
     _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
 }
@@ -341,7 +341,7 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
 /// read, units written).
 fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     if src.len() < SHORT => scalar::utf8_to_utf16(src, dst);
-    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst, |s| V::utf8_valid_up_to(s)),
+    Sse2 => kernels::utf8_to_utf16::utf8_to_utf16::<V>(src, dst),
     Avx512 => avx512::wtf8_to_utf16(src, dst),
     _ => kernels::transcode::utf8_to_utf16::<V>(src, dst, |s| V::wtf8_valid_prefix(s)),
 }

@@ -109,3 +109,53 @@ fn utf8_to_utf16_every_short_sequence() {
         }
     }
 }
+
+/// UTF-8 to UTF-16 of texts longer than the stretches that the SSE2 kernel hands to
+/// the scalar code (1,024 bytes): characters of every length across the stretch
+/// ends at every offset, an invalid or truncated sequence near them, and output room
+/// that runs out there.
+#[test]
+fn utf8_to_utf16_across_stretches() {
+    if MIRI {
+        return;
+    }
+    for isa in isas() {
+        for fill in [
+            "\u{436}",
+            "\u{4E2D}",
+            "\u{1F600}",
+            "a\u{436}\u{4E2D}\u{1F600}",
+        ] {
+            for shift in 0..4 {
+                let mut text = "a".repeat(shift).into_bytes();
+                while text.len() < 2200 {
+                    text.extend_from_slice(fill.as_bytes());
+                }
+                let check = |buf: &[u8], room: usize, what: &str| {
+                    let mut a = std::vec![0u16; room];
+                    let mut b = std::vec![0u16; room];
+                    assert_eq!(
+                        on_isa::utf8_to_utf16(isa, buf, &mut a),
+                        scalar::utf8_to_utf16(buf, &mut b),
+                        "{isa:?} {fill} {shift} {what}"
+                    );
+                    assert_eq!(a, b, "{isa:?} {fill} {shift} {what}");
+                };
+                check(&text, text.len(), "whole");
+                for room in 1015..1035 {
+                    check(&text, room, "room");
+                }
+                for end in 2040..2056 {
+                    check(&text[..end], end, "truncated");
+                }
+                for pos in (1018..1030).chain(2044..2052) {
+                    for bad in [0x80u8, 0xC0, 0xE0, 0xF5, 0xFF] {
+                        let mut buf = text.clone();
+                        buf[pos] = bad;
+                        check(&buf, buf.len(), "invalid");
+                    }
+                }
+            }
+        }
+    }
+}
