@@ -1042,42 +1042,134 @@ pub(crate) fn single_byte_to_utf8(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
+    single_byte_to_utf8_with(table, src, dst, copy_ascii_to_ascii)
+}
+
+/// [`single_byte_to_utf8`] with `ascii` for the runs of ASCII (a bulk copy that
+/// returns the bytes copied, as [`copy_ascii_to_ascii`]).
+///
+/// An input of at least [`UTF8_TABLE_MIN`] bytes goes eight bytes a step (while the
+/// input has eight and the output 36 bytes of room) through a table of the upper
+/// half's UTF-8, built first: a word of ASCII starts `ascii`; otherwise each byte's
+/// bytes are stored as one word, of which its length (kept in the entry's high byte)
+/// count, without a branch on the length (Cyrillic, Greek or Arabic text with its
+/// spaces and punctuation mixes one- and two-byte characters unpredictably), and
+/// the bytes those stores write past the last character are put back as they were.
+/// A step with an unmapped byte, and shorter inputs, go a byte at a time.
+#[inline(always)]
+pub(crate) fn single_byte_to_utf8_with(
+    table: &[u16; 128],
+    src: &[u8],
+    dst: &mut [u8],
+    ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
-    while let Some(&b) = src.get(r) {
-        if b < 0x80 {
-            // A run of eight or more ASCII bytes goes through the bulk copy; a
-            // space between words is written here.
-            if let Some(run) = src.get(r..r + 8) {
-                if run.iter().all(|&b| b < 0x80) {
-                    let k = copy_ascii_to_ascii(&src[r..], &mut dst[w..]);
-                    if k == 0 {
-                        return (r, w);
-                    }
+    let utf8 = (src.len() >= UTF8_TABLE_MIN).then(|| utf8_entries(table));
+    loop {
+        if let Some(t) = &utf8 {
+            while let (Some(s), Some(d)) = (
+                src.get(r..).and_then(<[u8]>::first_chunk::<8>),
+                dst.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<36>),
+            ) {
+                if u64::from_le_bytes(*s) & 0x8080_8080_8080_8080 == 0 {
+                    let k = ascii(&src[r..], &mut dst[w..]);
                     r += k;
                     w += k;
                     continue;
                 }
+                let mut e = [0u32; 8];
+                let mut unmapped = 0;
+                let mut end = 0;
+                for (x, &b) in e.iter_mut().zip(s) {
+                    *x = if b < 0x80 {
+                        u32::from(b) | 1 << 24
+                    } else {
+                        t[usize::from(b & 0x7F)]
+                    };
+                    // Unmapped: 0, the only entry below 1 << 24.
+                    unmapped |= x.wrapping_sub(1);
+                    end += (*x >> 24) as usize;
+                }
+                if unmapped >> 31 != 0 {
+                    break;
+                }
+                let after = [d[end], d[end + 1], d[end + 2]];
+                let mut o = 0;
+                for &x in &e {
+                    // `o` is at most 21 here; the mask lets the compiler see the
+                    // store fits.
+                    let at = o & 31;
+                    d[at..at + 4].copy_from_slice(&x.to_le_bytes());
+                    o += (x >> 24) as usize;
+                }
+                d[end..end + 3].copy_from_slice(&after);
+                r += 8;
+                w += end;
             }
-            let Some(d) = dst.get_mut(w) else {
+        }
+        // A byte at a time: all of a short input; otherwise up to eight bytes (the
+        // end of the input or of the room, or a step with an unmapped byte).
+        let mut left = if utf8.is_some() { 8 } else { usize::MAX };
+        while left > 0 {
+            left -= 1;
+            let Some(&b) = src.get(r) else {
                 return (r, w);
             };
-            *d = b;
+            if b < 0x80 {
+                // A run of eight or more ASCII bytes goes through the bulk copy; a
+                // space between words is written here.
+                if let Some(run) = src.get(r..r + 8) {
+                    if run.iter().all(|&b| b < 0x80) {
+                        let k = ascii(&src[r..], &mut dst[w..]);
+                        if k == 0 {
+                            return (r, w);
+                        }
+                        r += k;
+                        w += k;
+                        continue;
+                    }
+                }
+                let Some(d) = dst.get_mut(w) else {
+                    return (r, w);
+                };
+                *d = b;
+                r += 1;
+                w += 1;
+                continue;
+            }
+            let c = table[usize::from(b - 0x80)];
+            if c == 0 {
+                return (r, w);
+            }
+            let k = push_bmp_utf8(c, dst, w);
+            if k == 0 {
+                return (r, w);
+            }
             r += 1;
-            w += 1;
-            continue;
+            w += k;
         }
-        let c = table[usize::from(b - 0x80)];
-        if c == 0 {
-            return (r, w);
-        }
-        let k = push_bmp_utf8(c, dst, w);
-        if k == 0 {
-            return (r, w);
-        }
-        r += 1;
-        w += k;
     }
-    (r, w)
+}
+
+/// The inputs from which [`single_byte_to_utf8_with`] builds its table of UTF-8
+/// (which costs about as much as decoding a few hundred bytes a byte at a time).
+pub(crate) const UTF8_TABLE_MIN: usize = 1024;
+
+/// The UTF-8 of the characters of `table` (bytes 0x80..=0xFF), as words of its bytes
+/// (little-endian) with the length in the high byte; 0 for unmapped bytes.
+fn utf8_entries(table: &[u16; 128]) -> [u32; 128] {
+    core::array::from_fn(|i| {
+        let u = u32::from(table[i]);
+        if u == 0 {
+            0
+        } else if u < 0x80 {
+            u | 1 << 24
+        } else if u < 0x800 {
+            (0xC0 | u >> 6) | (0x80 | (u & 0x3F)) << 8 | 2 << 24
+        } else {
+            (0xE0 | u >> 12) | (0x80 | ((u >> 6) & 0x3F)) << 8 | (0x80 | (u & 0x3F)) << 16 | 3 << 24
+        }
+    })
 }
 
 /// Decodes x-user-defined to UTF-16 while it fits. Returns bytes decoded.

@@ -116,8 +116,8 @@ unsafe fn x_user_defined_units<V: Vector>(v: V) -> (V, V) {
     }
 }
 
-/// See [`scalar::single_byte_to_utf8`]: ASCII vectors are copied, the rest goes a
-/// vector's worth at a time through the scalar code.
+/// See [`scalar::single_byte_to_utf8`]: the scalar code with runs of ASCII copied
+/// by vectors.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
@@ -130,23 +130,11 @@ pub(crate) unsafe fn single_byte_to_utf8<V: Vector>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    let (mut r, mut w) = (0, 0);
-    loop {
-        // SAFETY: forwarded contract.
-        let k = unsafe { copy_ascii_to_ascii::<V>(&src[r..], &mut dst[w..]) };
-        r += k;
-        w += k;
-        if r == src.len() {
-            return (r, w);
-        }
-        let end = src.len().min(r + V::BYTES);
-        let (rr, ww) = scalar::single_byte_to_utf8(table, &src[r..end], &mut dst[w..]);
-        r += rr;
-        w += ww;
-        if r < end {
-            return (r, w);
-        }
-    }
+    scalar::single_byte_to_utf8_with(table, src, dst, |s, d| {
+        // SAFETY: the caller's contract (SSE2, this function's only ISA, is also
+        // the baseline that the closure is compiled for).
+        unsafe { copy_ascii_to_ascii::<V>(s, d) }
+    })
 }
 
 /// The bytes of units `x` that are ASCII or in the run (from `cp`, `last + 1` long,

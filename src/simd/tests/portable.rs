@@ -963,6 +963,139 @@ fn x_user_defined_to_utf8_matches_reference() {
     }
 }
 
+/// Single-byte decode to UTF-8 a byte at a time by `table`: (bytes read, bytes
+/// written) before the first unmapped byte or character that does not fit in `room`.
+fn single_byte_to_utf8_reference(table: &[u16; 128], src: &[u8], room: usize) -> (usize, Vec<u8>) {
+    let mut out = Vec::new();
+    let mut r = 0;
+    for &b in src {
+        let c = if b < 0x80 {
+            u32::from(b)
+        } else {
+            u32::from(table[usize::from(b - 0x80)])
+        };
+        if b >= 0x80 && c == 0 {
+            break;
+        }
+        let mut buf = [0u8; 4];
+        let e = char::from_u32(c).unwrap().encode_utf8(&mut buf).as_bytes();
+        if out.len() + e.len() > room {
+            break;
+        }
+        out.extend_from_slice(e);
+        r += 1;
+    }
+    (r, out)
+}
+
+/// [`scalar::single_byte_to_utf8`] against the reference: tables of one-, two- and
+/// three-byte characters with holes, every density of upper-half bytes, every length,
+/// and every room for some inputs (the rest near the edges and near the 36 bytes the
+/// eight-byte steps need).
+#[test]
+fn single_byte_to_utf8_matches_reference() {
+    let mut rng = Rng(0x5D1B_77E0_3C2A_9F41);
+    // Cyrillic-like (two bytes), with three-byte entries and holes; all three bytes;
+    // random.
+    let mut cyr = [0u16; 128];
+    for (i, c) in cyr.iter_mut().enumerate() {
+        *c = match i {
+            0x40.. => 0x410 + (i as u16 - 0x40),
+            0x08 | 0x18 => 0,
+            0x00..=0x0F => 0x2000 + i as u16 * 3,
+            _ => 0xA0 + i as u16,
+        };
+    }
+    let thai: [u16; 128] = core::array::from_fn(|i| if i >= 0x7C { 0 } else { 0xE00 + i as u16 });
+    let random: [u16; 128] = core::array::from_fn(|_| match rng.below(5) {
+        0 => 0,
+        1 => 0x80 + rng.below(0x780) as u16,
+        _ => 0x800 + rng.below(0xD000) as u16,
+    });
+    let rounds = if MIRI { 3 } else { 60 };
+    for round in 0..rounds {
+        let table = [cyr, thai, random][round % 3];
+        let len = if MIRI { 40 } else { 90 };
+        let bytes = blocks_of_density(&mut rng, len, |r| 0x80 + r.below(0x80) as u8);
+        for len in (0..=bytes.len()).step_by(if MIRI { 9 } else { 1 }) {
+            let src = &bytes[..len];
+            let n = src.len();
+            let rooms: Vec<usize> = if round % 10 == 0 && !MIRI {
+                (0..=3 * n + 3).collect()
+            } else {
+                let mut v = std::vec![0, 1, 2, 3, n, 2 * n, 3 * n, 3 * n + 3];
+                v.extend((0..=4).flat_map(|k| [34 + k, (3 * n).saturating_sub(33 + k)]));
+                v
+            };
+            check_rooms(
+                src,
+                &rooms,
+                0xAAu8,
+                |s, d| scalar::single_byte_to_utf8(&table, s, d),
+                |s, room| single_byte_to_utf8_reference(&table, s, room),
+            );
+        }
+    }
+}
+
+/// [`scalar::single_byte_to_utf8`] on inputs long enough for its table of UTF-8 (from
+/// [`scalar::UTF8_TABLE_MIN`] bytes): every length over a stretch, with an unmapped
+/// byte at every position of it in some rounds, and every room near the end of the
+/// output and at random places.
+#[test]
+fn single_byte_to_utf8_long_matches_reference() {
+    let mut rng = Rng(0x0B7E_51A4_C3D2_8E6F);
+    let mut cyr = [0u16; 128];
+    for (i, c) in cyr.iter_mut().enumerate() {
+        *c = match i {
+            0x40.. => 0x410 + (i as u16 - 0x40),
+            0x08 | 0x18 => 0,
+            0x00..=0x0F => 0x2000 + i as u16 * 3,
+            _ => 0xA0 + i as u16,
+        };
+    }
+    let min = scalar::UTF8_TABLE_MIN;
+    let rounds = if MIRI { 1 } else { 12 };
+    for round in 0..rounds {
+        // Mapped bytes only (the holes are placed below).
+        let mut bytes = blocks_of_density(&mut rng, min + 80, |r| match r.below(0x80) {
+            0x08 | 0x18 => 0x90,
+            k => 0x80 + k as u8,
+        });
+        if round % 2 == 1 {
+            let at = min - 40 + rng.below(100);
+            bytes[at] = 0x88;
+        }
+        let step = if MIRI { 31 } else { 1 };
+        for len in (min - 8..=bytes.len()).step_by(step) {
+            let src = &bytes[..len];
+            let full = single_byte_to_utf8_reference(&cyr, src, usize::MAX).1.len();
+            let mut rooms: Vec<usize> =
+                (full.saturating_sub(if MIRI { 4 } else { 40 })..=full + 3).collect();
+            rooms.extend((0..4).map(|_| rng.below(full + 1)));
+            check_rooms(
+                src,
+                &rooms,
+                0xAAu8,
+                |s, d| scalar::single_byte_to_utf8(&cyr, s, d),
+                |s, room| single_byte_to_utf8_reference(&cyr, s, room),
+            );
+            // The vector ISAs (SSE2 runs the same steps with vector ASCII copies).
+            if len % 8 == 0 {
+                for isa in isas() {
+                    check_rooms(
+                        src,
+                        &rooms,
+                        0xAAu8,
+                        |s, d| on_isa::single_byte_to_utf8(isa, &cyr, s, d),
+                        |s, room| single_byte_to_utf8_reference(&cyr, s, room),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Single-byte encode from UTF-8 a character at a time by `t`'s own lookup: (bytes
 /// read, bytes written) before the first malformed or incomplete sequence, character
 /// `t` lacks, or character that does not fit in `room`.
