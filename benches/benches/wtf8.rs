@@ -4,7 +4,11 @@
 //!
 //! - `wtf8_validate_<file>`: textcodec `wtf8_valid_up_to` on the WTF-8 bytes;
 //!   textcodec UTF-8 validation of the well-formed text's bytes (the bar: the issue
-//!   asks for >= 0.9x of it); rust-wtf8 (crate `wtf8`), which has no byte validator:
+//!   asks for >= 0.9x of it); for `+lone`, also textcodec UTF-8 validation of its
+//!   lossy UTF-8 (`textcodec_utf8_lossy`: each lone surrogate's three bytes replaced
+//!   by U+FFFD's three, so the same length with non-ASCII at the same places, which
+//!   the well-formed twin lacks where the surrogates replaced ASCII); rust-wtf8
+//!   (crate `wtf8`), which has no byte validator:
 //!   its `as_str` surrogate scan (well-formed input only; it stops at the first
 //!   surrogate) and its `code_points().count()` full decode pass.
 //! - `wtf8_from_utf16_<file>`: textcodec `convert_utf16_to_wtf8` into a buffer;
@@ -176,6 +180,22 @@ fn validate(c: &mut Criterion, input: &Input, all: &[Input]) {
             )
         })
     });
+    if !input.well_formed {
+        let lossy = Wtf8::from_bytes(bytes)
+            .expect("well-formed")
+            .to_string_lossy()
+            .into_owned();
+        assert_eq!(lossy.len(), bytes.len());
+        let lossy = lossy.into_bytes();
+        g.bench_function("textcodec_utf8_lossy", |b| {
+            b.iter(|| {
+                assert_eq!(
+                    textcodec::Encoding::utf8_valid_up_to(black_box(&lossy)),
+                    lossy.len()
+                )
+            })
+        });
+    }
     let theirs = rust_wtf8::Wtf8Buf::from_ill_formed_utf16(&input.units);
     if input.well_formed {
         g.bench_function("rust-wtf8_as_str", |b| {
@@ -308,8 +328,8 @@ fn report(home: &Path, inputs: &[Input]) {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     println!("\nWTF-8 ratios (peer time / textcodec time, fastest samples; TEXTCODEC_FORCE_ISA={isa}, SIMDUTF_FORCE_IMPLEMENTATION={simd}; {cpu})");
-    println!("| input | validate vs our UTF-8 | vs rust-wtf8 as_str | vs rust-wtf8 code_points | UTF-16→WTF-8 vs simdutf | vs our UTF-8 | vs rust-wtf8 | WTF-8→UTF-16 vs simdutf | vs our UTF-8 | vs rust-wtf8 |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| input | validate vs our UTF-8 | vs our UTF-8 of the lossy twin | vs rust-wtf8 as_str | vs rust-wtf8 code_points | UTF-16→WTF-8 vs simdutf | vs our UTF-8 | vs rust-wtf8 | WTF-8→UTF-16 vs simdutf | vs our UTF-8 | vs rust-wtf8 |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let cell = |group: String, peer: &str| match (
         fastest(home, &group, "textcodec"),
         fastest(home, &group, peer),
@@ -320,8 +340,9 @@ fn report(home: &Path, inputs: &[Input]) {
     for input in inputs {
         let n = &input.name;
         println!(
-            "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(format!("wtf8_validate_{n}"), "textcodec_utf8"),
+            cell(format!("wtf8_validate_{n}"), "textcodec_utf8_lossy"),
             cell(format!("wtf8_validate_{n}"), "rust-wtf8_as_str"),
             cell(format!("wtf8_validate_{n}"), "rust-wtf8_code_points"),
             cell(format!("wtf8_from_utf16_{n}"), "simdutf"),
