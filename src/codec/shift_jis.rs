@@ -92,17 +92,30 @@ fn bytes(pointer: u16) -> Bytes {
 }
 
 /// [`bytes`] of pointer `row * 94 + col` given as `row << 8 | col`: pointer / 188
-/// is row / 2, pointer % 188 is (row % 2) * 94 + col, without a division.
+/// is row / 2, pointer % 188 is (row % 2) * 94 + col, without a division. The lead
+/// byte comes from [`ROW_LEAD`]; the trail is col + 0x40, plus 95 on odd rows (94
+/// columns and the offset 0x41) and 1 from column 0x3F on even ones (the gap at
+/// 0x7F).
 #[inline(always)]
 fn row_col_bytes(code: u16) -> Bytes {
-    let (row, col) = (code >> 8, code & 0xFF);
-    let lead = row >> 1;
-    let trail = (row & 1) * 94 + col;
-    // The offsets of `bytes` (0x81 or 0xC1, 0x40 or 0x41) without branches.
-    let lead_offset = 0x81 + (u16::from(lead >= 0x1F) << 6);
-    let offset = 0x40 + u16::from(trail >= 0x3F);
-    Bytes::Two((lead + lead_offset) as u8, (trail + offset) as u8)
+    let (row, col) = (usize::from(code >> 8), (code & 0xFF) as u8);
+    let odd = (row & 1) as u8;
+    let trail = col + 0x40 + odd * 95 + ((odd ^ 1) & u8::from(col >= 0x3F));
+    Bytes::Two(ROW_LEAD[row & 0x7F], trail)
 }
+
+/// The lead byte of each row of index jis0208 (two rows a lead: 0x81.., then
+/// 0xE0.. from row 62).
+static ROW_LEAD: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut row = 0;
+    while row < 128 {
+        let lead = row / 2;
+        t[row] = (lead + if lead < 0x1F { 0x81 } else { 0xC1 }) as u8;
+        row += 1;
+    }
+    t
+};
 
 /// The code points the encoder handles before looking up the index.
 #[inline(never)]
