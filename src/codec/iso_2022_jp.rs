@@ -379,8 +379,8 @@ impl Iso2022JpEncoder {
             // machine below.
             if self.state != EncState::Roman {
                 hot_run(&mut self.state, src, dst);
-                if self.state == EncState::Ascii {
-                    ascii_run(src, dst);
+                if self.state == EncState::Ascii && ascii_run(src, dst) {
+                    continue;
                 }
             }
             let before = src.pos();
@@ -485,41 +485,68 @@ impl Iso2022JpEncoder {
 }
 
 /// Encodes the ASCII run (without ESC, SO and SI) at the current position in the
-/// ASCII state, as far as it fits: the first two characters one at a time (a lone
-/// space or digit between Japanese text), the rest through the bulk copy.
+/// ASCII state, as far as it fits, through the bulk copy; whether it wrote anything.
 #[inline(always)]
-fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
-    for _ in 0..2 {
-        let before = src.pos();
-        match src.next_char() {
-            Some(c) if c.is_ascii() && !matches!(c, '\x0E' | '\x0F' | '\x1B') && dst.room() > 0 => {
-                dst.push_unit(c as u8);
-            }
-            _ => {
-                src.set_pos(before);
-                return;
-            }
-        }
-    }
+fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) -> bool {
     let start = src.pos();
     let mut part = ByteDest::new(dst.tail());
     src.copy_ascii(&mut part);
     let copied = part.written();
     // The bulk copy takes all ASCII: keep what comes before ESC, SO or SI.
-    let good = dst.tail()[..copied]
-        .iter()
-        .position(|&b| matches!(b, 0x0E | 0x0F | 0x1B))
-        .unwrap_or(copied);
+    let good = iso_2022_jp_text(&dst.tail()[..copied]);
     dst.advance(good);
     src.set_pos(start + good);
+    good != 0
+}
+
+/// The length of the prefix of `ascii` (ASCII bytes) without ESC, SO and SI,
+/// sixteen bytes at a time.
+#[inline(always)]
+fn iso_2022_jp_text(ascii: &[u8]) -> usize {
+    let mut chunks = ascii.chunks_exact(16);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let (a, b) = chunk.split_at(8);
+        let (a, b) = (escapes(a), escapes(b));
+        if a | b != 0 {
+            let at = if a != 0 {
+                a.trailing_zeros()
+            } else {
+                64 + b.trailing_zeros()
+            };
+            return n + at as usize / 8;
+        }
+        n += 16;
+    }
+    let rest = chunks.remainder();
+    n + rest
+        .iter()
+        .position(|&b| matches!(b, 0x0E | 0x0F | 0x1B))
+        .unwrap_or(rest.len())
+}
+
+/// The high bit of each byte of `bytes` (eight ASCII bytes, little-endian) that is
+/// ESC, SO or SI.
+#[inline(always)]
+fn escapes(bytes: &[u8]) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let v = bytes
+        .first_chunk::<8>()
+        .map_or(0, |&b| u64::from_le_bytes(b));
+    // The bytes are below 0x80: a byte of `x` is non-zero exactly where
+    // `(x + 0x7F) | x` has its high bit, with no carry between bytes.
+    let so_si = (v ^ 0x0E0E_0E0E_0E0E_0E0E) & 0x7E7E_7E7E_7E7E_7E7E;
+    let esc = v ^ 0x1B1B_1B1B_1B1B_1B1B;
+    !((so_si.wrapping_add(LOW) | so_si) & (esc.wrapping_add(LOW) | esc) | LOW)
 }
 
 /// The hot loop of the encoder, in the ASCII and jis0208 states: ASCII (other
 /// than ESC, SO and SI) and the characters that the hot steps of index jis0208 map
 /// (no ASCII among them), with the switches between the two states that they
-/// call for, as far as the output has room for a switch and a character. Stops
-/// before anything else (the state machine's business), and after a few ASCII
-/// characters in a row (the rest of the run goes through the bulk copy).
+/// call for, as far as the output has room for a switch and a character and
+/// until the input's last two code units. Stops before anything else (the state
+/// machine's business), and after a few ASCII characters in a row (the rest of
+/// the run goes through the bulk copy).
 ///
 /// What it writes is what the spec's steps give: in the ASCII state an ASCII
 /// character is itself (step 4) and a jis0208 character is ESC $ B then its bytes
@@ -527,60 +554,88 @@ fn ascii_run<S: Source>(src: &mut S, dst: &mut ByteDest) {
 /// ASCII character is ESC ( B then itself (step 6, then 4).
 #[inline(always)]
 fn hot_run<S: Source>(state: &mut EncState, src: &mut S, dst: &mut ByteDest) {
-    // A local view of the output, advanced once (see `two_byte::encode`).
+    // A local view of the output, advanced once (see `two_byte::encode`), and a
+    // local copy of the source, whose slice stays in registers.
     let out = dst.tail();
+    // Each step needs room for the longest, an escape sequence and two bytes:
+    // `w < end`. (A checked subtraction, not a saturating one: from it the
+    // compiler knows the writes' bounds.)
+    let Some(end) = out.len().checked_sub(4) else {
+        return;
+    };
     let mut w = 0;
+    let local = src.clone();
+    let mut pos = local.pos();
+    // Positions with three code units from them (a three-byte UTF-8 sequence):
+    // `pos < last`, from which the compiler knows the source's bounds too; the
+    // last two code units are left to the state machine.
+    let Some(last) = (pos + local.remaining()).checked_sub(2) else {
+        return;
+    };
     let mut jis = *state == EncState::Jis0208;
-    // ASCII characters in a row so far.
-    let mut ascii = 0;
-    let mut pos = src.pos();
-    // Room for the longest step: an escape sequence and two bytes.
-    while let Some(o) = out.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<5>) {
-        let Some((u, len)) = src.bmp_at(pos) else {
-            break;
-        };
-        if u < 0x80 {
-            if matches!(u, 0x0E | 0x0F | 0x1B) || ascii == 8 {
+    'run: loop {
+        if jis {
+            // The jis0208 state: its characters until an ASCII one.
+            while w < end && pos < last {
+                let Some((u, len)) = local.bmp_at(pos) else {
+                    break 'run;
+                };
+                // Hiragana (row 4 of JIS X 0208, in Unicode order, the commonest
+                // characters of Japanese text) first, without the lookup.
+                let hiragana = u.wrapping_sub(0x3041);
+                let v = if hiragana < 0x53 {
+                    0x0300 | hiragana
+                } else {
+                    match cjk::iso_2022_jp_encode_hot_code(u) {
+                        Some(v) => v,
+                        None if u < 0x80 && !matches!(u, 0x0E | 0x0F | 0x1B) => {
+                            out[w..w + 4].copy_from_slice(&[0x1B, 0x28, 0x42, u as u8]);
+                            w += 4;
+                            pos += len;
+                            jis = false;
+                            break;
+                        }
+                        None => break 'run,
+                    }
+                };
+                out[w..w + 2].copy_from_slice(&code_bytes(v));
+                w += 2;
+                pos += len;
+            }
+            if jis {
+                // Out of room or input.
                 break;
             }
-            ascii += 1;
-            if jis {
-                *o = [0x1B, 0x28, 0x42, u as u8, 0];
-                w += 4;
-                jis = false;
-            } else {
-                o[0] = u as u8;
-                w += 1;
-            }
-        } else {
-            // Hiragana (row 4 of JIS X 0208, in Unicode order, the commonest
-            // characters of Japanese text) without the lookup. (Katakana too
-            // measured no faster.)
-            let hiragana = u.wrapping_sub(0x3041);
-            let v = if hiragana < 0x53 {
-                0x0300 | hiragana
-            } else {
-                let Some(v) = cjk::jis0208_encode_hot_code(u) else {
-                    break;
-                };
-                v
-            };
-            ascii = 0;
-            // `row << 8 | col`: the bytes are row + 0x21 and col + 0x21.
-            let (a, b) = (
-                ((v >> 8) as u8).wrapping_add(0x21),
-                (v as u8).wrapping_add(0x21),
-            );
-            if jis {
-                (o[0], o[1]) = (a, b);
-                w += 2;
-            } else {
-                *o = [0x1B, 0x24, 0x42, a, b];
-                w += 5;
-                jis = true;
-            }
         }
-        pos += len;
+        // The ASCII state: a few ASCII characters (the rest of a longer run goes
+        // through the bulk copy), until a jis0208 one.
+        let mut ascii = 0;
+        loop {
+            if w >= end || pos >= last {
+                break 'run;
+            }
+            let Some((u, len)) = local.bmp_at(pos) else {
+                break 'run;
+            };
+            if u >= 0x80 {
+                let Some(v) = lookup(u) else {
+                    break 'run;
+                };
+                let [a, b] = code_bytes(v);
+                out[w..w + 5].copy_from_slice(&[0x1B, 0x24, 0x42, a, b]);
+                w += 5;
+                pos += len;
+                jis = true;
+                break;
+            }
+            if matches!(u, 0x0E | 0x0F | 0x1B) || ascii == 8 {
+                break 'run;
+            }
+            ascii += 1;
+            out[w] = u as u8;
+            w += 1;
+            pos += len;
+        }
     }
     src.set_pos(pos);
     dst.advance(w);
@@ -589,4 +644,21 @@ fn hot_run<S: Source>(state: &mut EncState, src: &mut S, dst: &mut ByteDest) {
     } else {
         EncState::Ascii
     };
+}
+
+/// The hot steps' bytes of a BMP code point above U+007F, `row << 8 | col`.
+#[inline(always)]
+fn lookup(u: u16) -> Option<u16> {
+    let hiragana = u.wrapping_sub(0x3041);
+    if hiragana < 0x53 {
+        return Some(0x0300 | hiragana);
+    }
+    cjk::iso_2022_jp_encode_hot_code(u)
+}
+
+/// The two bytes of `row << 8 | col`: row + 0x21 and col + 0x21 (no carry: both
+/// are below 94).
+#[inline(always)]
+fn code_bytes(v: u16) -> [u8; 2] {
+    v.wrapping_add(0x2121).to_be_bytes()
 }

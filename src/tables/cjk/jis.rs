@@ -1,7 +1,7 @@
 //! Indexes jis0208 (EUC-JP, ISO-2022-JP, Shift_JIS), jis0212 (EUC-JP decode) and
 //! ISO-2022-JP katakana. Pointer `row * 94 + col`.
 
-use super::encode::{Block, EncodeTable, Found, Runs};
+use super::encode::{Block, EncodeTable, Found, Runs, PAGES};
 use super::{Bits, Groups, PairTable, Rows, Span};
 use crate::generated::cjk as g;
 
@@ -127,6 +127,56 @@ fn jis_code_pointer(code: u16) -> u16 {
 #[inline(always)]
 pub(crate) fn jis0208_encode_hot_code(c: u16) -> Option<u16> {
     JIS0208_ENCODE.encode_hot_code(c)
+}
+
+/// The pages of index jis0208's encode table as ISO-2022-JP's hot loop reads
+/// them, `row << 8 | col` or `0xFFFF`: U+3000..=U+30FF, then U+FF00..=U+FFFF with
+/// the halfwidth katakana given the bytes of the character that index ISO-2022-JP
+/// katakana maps them to (all in the first page).
+static ISO_2022_JP_PAGES: [u16; 512] = {
+    let mut pages = [0xFFFF; 512];
+    let mut i = 0;
+    while i < 256 {
+        pages[i] = g::JIS0208_ENC_PAGE_3000[i];
+        pages[256 + i] = g::JIS0208_ENC_PAGE_FF00[i];
+        i += 1;
+    }
+    let mut k = 0;
+    while k < g::ISO_2022_JP_KATAKANA.len() {
+        let c = g::ISO_2022_JP_KATAKANA[k];
+        assert!(c & 0xFF00 == PAGES[0] && pages[256 + 0x61 + k] == 0xFFFF);
+        pages[256 + 0x61 + k] = g::JIS0208_ENC_PAGE_3000[(c & 0xFF) as usize];
+        assert!(pages[256 + 0x61 + k] != 0xFFFF);
+        k += 1;
+    }
+    pages
+};
+
+/// ISO-2022-JP's [`jis0208_encode_hot_code`], halfwidth katakana included (as
+/// the fullwidth ones the spec encodes them as): kanji first, then the pages.
+/// Reads the tables as arrays, without bounds checks on the rank bitmap.
+#[inline(always)]
+pub(crate) fn iso_2022_jp_encode_hot_code(c: u16) -> Option<u16> {
+    const BLOCK: &Block = &JIS0208_ENCODE.block;
+    const _: () = assert!(BLOCK.len == g::JIS0208_KANJI_BITS.len() * 64);
+    let i = usize::from(c.wrapping_sub(BLOCK.first));
+    if i < BLOCK.len {
+        // The word with the code point's bit at the top and the bits after it
+        // gone: the sign is the bit, the count the set bits up to it.
+        let word = g::JIS0208_KANJI_BITS[i / 64] << (63 - i % 64);
+        if (word as i64) >= 0 {
+            return None;
+        }
+        let k = usize::from(g::JIS0208_KANJI_RANKS[i / 64]) + word.count_ones() as usize - 1;
+        return g::JIS0208_KANJI_CODES.get(k).copied();
+    }
+    let high = c & 0xFF00;
+    if high == PAGES[0] || high == PAGES[1] {
+        // U+30xx at 0..=0xFF, U+FFxx at 0x100..=0x1FF.
+        let v = ISO_2022_JP_PAGES[usize::from(((c >> 7) & 0x100) | (c & 0xFF))];
+        return (v != 0xFFFF).then_some(v);
+    }
+    None
 }
 
 /// Index jis0208 code point for a pointer (0 if unmapped).

@@ -34,9 +34,9 @@ pub(crate) use gb18030::{
     gb18030_range_encode, gb18030_right,
 };
 pub(crate) use jis::{
-    iso_2022_jp_katakana, jis0208_decode, jis0208_decode_pointer, jis0208_encode,
-    jis0208_encode_hot_code, jis0208_shift_jis_encode, jis0208_shift_jis_encode_hot_code,
-    jis0208_span_pointer, jis0212_decode,
+    iso_2022_jp_encode_hot_code, iso_2022_jp_katakana, jis0208_decode, jis0208_decode_pointer,
+    jis0208_encode, jis0208_encode_hot_code, jis0208_shift_jis_encode,
+    jis0208_shift_jis_encode_hot_code, jis0208_span_pointer, jis0212_decode,
 };
 pub(crate) use jis::{EUC_JP_PAIRS, SHIFT_JIS_PAIRS};
 
