@@ -48,12 +48,13 @@ if rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightl
     # The SSE4.1 (x86-64-v2) kernels: Miri only counts compile-time features, so
     # they are enabled for the whole build (own target folder, so the run above keeps
     # its cache). Only the tests of the shuffle kernels (validation, UTF-8 <-> UTF-16,
-    # single-byte decode lookups), which run SSE2 and SSE4.1 both: about 5 minutes
-    # (all of simd::tests took 27 on a busy machine).
-    step "Miri (SSE4.1 kernels: validation, transcoder, single-byte decode)"
+    # single-byte decode lookups, x-user-defined's loops), which run SSE2 and SSE4.1
+    # both: about 5 minutes (all of simd::tests took 27 on a busy machine).
+    step "Miri (SSE4.1 kernels: validation, transcoder, single-byte decode, x-user-defined)"
     CARGO_TARGET_DIR=target/miri-sse41 RUSTFLAGS="-C target-feature=+ssse3,+sse4.1,+popcnt" \
         MIRIFLAGS="-Zmiri-strict-provenance" cargo +nightly miri test -q --lib -- \
-        simd::tests::utf8 simd::tests::transcode simd::tests::single_byte::single_byte_decode
+        simd::tests::utf8 simd::tests::transcode simd::tests::single_byte::single_byte_decode \
+        simd::tests::single_byte::x_user_defined
 else
     echo "no nightly toolchain: Miri skipped" >&2
     exit 1

@@ -211,3 +211,38 @@ fn streamed_equals_one_shot() {
         }
     }
 }
+
+/// x-user-defined encode from UTF-8 of what it decodes binary data to (the corpus
+/// JPEG, every corpus file and random bytes: ASCII and U+F780..U+F7FF as dense as
+/// they come), now and then with a character it cannot encode, one-shot and through
+/// output buffers of many sizes, against encoding_rs.
+#[test]
+fn x_user_defined_encode_binary() {
+    let ours = textcodec::X_USER_DEFINED;
+    let theirs = encoding_rs::X_USER_DEFINED;
+    let mut rng = rng(5);
+    let mut inputs: Vec<(String, Vec<u8>)> = corpus();
+    for len in [0, 1, 33, 34, 35, 66, 67, 100, 1000, 5000] {
+        inputs.push((format!("random {len}"), random_bytes(&mut rng, len)));
+    }
+    for (name, bytes) in &inputs {
+        let (text, _) = ours.decode_without_bom_handling(bytes);
+        let (b, _, _) = theirs.encode(&text);
+        assert_eq!(&*b, &bytes[..], "{name}");
+        check_encode(ours, theirs, &text, name);
+        let mut text = text.into_owned();
+        for _ in 0..3 {
+            let mut at = rng.gen_range(0..=text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert(at, ['é', '\u{F77F}', '\u{F800}', '😀'][rng.gen_range(0..4)]);
+        }
+        let (expected, _, _) = theirs.encode(&text);
+        check_encode(ours, theirs, &text, name);
+        for out_len in [12, 13, 40, 41, 63, 64, 65, 100, 4096] {
+            let mine = stream_encode_utf8(&mut ours.new_encoder(), &[&text], out_len);
+            assert_eq!(mine, &*expected, "{name}, output {out_len}");
+        }
+    }
+}

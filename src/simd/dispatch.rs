@@ -295,10 +295,25 @@ fn x_user_defined_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     _ => kernels::single_byte::x_user_defined_to_utf16::<V>(src, dst),
 }
 
-/// x-user-defined to UTF-8 while each character fits; (read, written).
+/// x-user-defined to UTF-8 while each character fits; (read, written). On SSE4.1
+/// and AVX2 packed four characters a shuffle straight from the bytes (binary.jpg,
+/// Zen 5, against encoding_rs, before through UTF-16 units in registers: AVX2
+/// 2.4 -> 5.1, SSE4.1 1.7 -> 4.2).
 fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::x_user_defined_to_utf8(src, dst);
     Sse2 => scalar::x_user_defined_to_utf8(src, dst),
+    Sse41 => staged_decode_utf8::<V>(
+        src,
+        dst,
+        |s, d| kernels::single_byte::x_user_defined_to_utf8_by_quarters::<V>(s, d),
+        |s, d| V::x_user_defined_to_utf16(s, d),
+    ),
+    Avx2 => staged_decode_utf8::<V>(
+        src,
+        dst,
+        |s, d| kernels::single_byte::x_user_defined_to_utf8_by_quarters::<V>(s, d),
+        |s, d| V::x_user_defined_to_utf16(s, d),
+    ),
     Avx512 => avx512::x_user_defined_to_utf8(src, dst),
     _ => staged_decode_utf8::<V>(
         src,
@@ -319,24 +334,38 @@ fn single_byte_encode_utf16(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]
 /// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits; (read,
 /// written). See [`scalar::single_byte_encode_utf8`]. Staged through UTF-16 by
 /// [`staged_encode_utf8`]; on AVX-512 a long run of two-byte characters is mapped
-/// straight from UTF-8 instead.
+/// straight from UTF-8 instead. x-user-defined (U+F780..=U+F7FF, `EF 9E|9F xx`)
+/// has loops of its own: 32-byte steps on SSE4.1 and AVX2, 64-byte compresses on
+/// AVX-512 (scratch timing, binary.jpg, Zen 5, against encoding_rs: staged AVX2
+/// 1.52 -> 4.5, AVX-512 2.40 -> 8.2; portable loop on SSE4.1 1.36 -> 3.6).
 fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     if src.len() < SHORT => scalar::single_byte_encode_utf8(run, extra, src, dst);
-    Avx512 => if avx512::encodes_run(run) {
+    Avx512 => if run.is_x_user_defined() {
+        avx512::x_user_defined_encode_utf8(run, extra, src, dst)
+    } else if avx512::encodes_run(run) {
         avx512::single_byte_encode_utf8(run, extra, src, dst)
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
-    // x-user-defined: the portable code's own loop (eight characters a step) ran
-    // faster than the staging on 16-byte vectors (scratch timing, binary.jpg, Zen 5:
-    // SSE4.1 0.95 -> 1.36, SSE2 0.26 -> 1.36 of encoding_rs; AVX2 staged 1.51).
+    // x-user-defined: without byte shuffles, the portable code's own loop (eight
+    // characters a step) ran faster than the staging (scratch timing, binary.jpg,
+    // Zen 5: 0.26 -> 1.36 of encoding_rs).
     Sse2 => if run.is_x_user_defined() {
         scalar::single_byte_encode_utf8(run, extra, src, dst)
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
     Sse41 => if run.is_x_user_defined() {
-        scalar::single_byte_encode_utf8(run, extra, src, dst)
+        kernels::single_byte::x_user_defined_encode_utf8::<V>(run, extra, src, dst, |s, d| {
+            V::copy_ascii_to_ascii(s, d)
+        })
+    } else {
+        staged_encode_utf8::<V>(run, extra, src, dst)
+    },
+    Avx2 => if run.is_x_user_defined() {
+        kernels::single_byte::x_user_defined_encode_utf8::<V>(run, extra, src, dst, |s, d| {
+            V::copy_ascii_to_ascii(s, d)
+        })
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },

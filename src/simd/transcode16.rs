@@ -10,7 +10,9 @@
 //! [`UTF8_INDEX`] and [`UTF8_CONSUMED`]), [`UTF8_PATTERNS`] 209 x 16 = 3344 bytes
 //! (UTF-8 to UTF-16); [`PACK2`] 256 x 16 = 4096 bytes, [`PACK3`] 81 x 16 = 1296
 //! bytes, [`PACK3_LEN`] 81 bytes, [`KEY3`] 256 bytes (UTF-16 to UTF-8); [`KEEP16`]
-//! 256 x 16 = 4096 bytes (UTF-8 to UTF-16 of windows without four-byte characters).
+//! 256 x 16 = 4096 bytes (UTF-8 to UTF-16 of windows without four-byte characters);
+//! [`PACK8`] 257 x 8 = 2056 bytes (x-user-defined encode from UTF-8);
+//! [`PACK3_ONE_OR_THREE`] 16 x 16 = 256 bytes (x-user-defined decode to UTF-8).
 //!
 //! Used by the transcoder written over the vector traits
 //! ([`super::kernels::transcode`]), which AVX2 and NEON run; the tables are tested
@@ -292,6 +294,40 @@ pub(crate) static KEY3: [u8; 256] = {
     t
 };
 
+/// Packs the bytes of eight whose bit is set in the mask (bit `k`: byte `k` is kept)
+/// to the front, in order: the row of mask `m` is the eight bytes from `8 * m`, the
+/// rest of it [`ZERO`]. One more row at the end, so that the 16 bytes from any row
+/// (the upper eight of them unused) are in the table. 257 x 8 = 2056 bytes.
+pub(crate) static PACK8: [u8; 8 * 257] = {
+    let mut t = [ZERO; 8 * 257];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut o) = (0, 0);
+        while k < 8 {
+            if m & (1 << k) != 0 {
+                t[8 * m + o] = k as u8;
+                o += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The [`PACK3`] rows of four characters of one or three bytes each (ASCII and the
+/// private-use U+F780..=U+F7FF of x-user-defined), by the nibble of the three-byte
+/// ones (bit `k`: character `k`). 16 x 16 = 256 bytes.
+pub(crate) static PACK3_ONE_OR_THREE: [[u8; 16]; 16] = {
+    let mut t = [[ZERO; 16]; 16];
+    let mut n = 0;
+    while n < 16 {
+        t[n] = PACK3[KEY3[n | n << 4] as usize];
+        n += 1;
+    }
+    t
+};
+
 /// The [`PACK3`] key of four units of three bytes each.
 #[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
 pub(crate) const KEY3_ALL_THREE: usize = 80;
@@ -343,5 +379,11 @@ mod tests {
         assert_eq!(UTF8_INDEX[0b1001_0010_0100], CLASS3 + 80);
         assert_eq!(PACK3_LEN[80], 12);
         assert_eq!(PACK2[0xFF][..8], [0, 2, 4, 6, 8, 10, 12, 14]);
+        assert_eq!(
+            PACK8[8 * 0b1010_0110..][..8],
+            [1, 2, 5, 7, ZERO, ZERO, ZERO, ZERO]
+        );
+        assert_eq!(PACK8[8 * 256..], [ZERO; 8]);
+        assert_eq!(PACK3_ONE_OR_THREE[0b0101][..8], [0, 1, 2, 4, 8, 9, 10, 12]);
     }
 }

@@ -390,4 +390,19 @@ pub(crate) trait Bytes16: Copy {
     /// # Safety
     /// The ISA contract; `q` is valid for writes of 4 units.
     unsafe fn store_narrow32(self, q: *mut u16);
+    /// The last eight bytes moved to the front (the last eight of the result are
+    /// unspecified).
+    ///
+    /// # Safety
+    /// The ISA contract.
+    // Only the x-user-defined encode kernel uses it, which NEON does not run.
+    #[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+    unsafe fn high8(self) -> Self;
+    /// Stores the first eight bytes at `p`.
+    ///
+    /// # Safety
+    /// The ISA contract; `p` is valid for writes of 8 bytes.
+    // Only the x-user-defined encode kernel uses it, which NEON does not run.
+    #[cfg_attr(all(target_arch = "aarch64", not(test)), allow(dead_code))]
+    unsafe fn store8(self, p: *mut u8);
 }

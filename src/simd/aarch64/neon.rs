@@ -522,4 +522,14 @@ impl Bytes16 for Neon {
         // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { vst1_u16(q, vmovn_u32(vreinterpretq_u32_u8(self.0))) }
     }
+    #[inline(always)]
+    unsafe fn high8(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Neon(vextq_u8::<8>(self.0, self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn store8(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
+        unsafe { vst1_u8(p, vget_low_u8(self.0)) }
+    }
 }

@@ -4,7 +4,8 @@
 use super::ascii::{copy_ascii_128, copy_ascii_to_ascii, copy_ascii_to_basic_latin};
 use super::transcode::{private_use_units_to_utf8, put_back, units_vector_to_utf8, Kept};
 use crate::simd::scalar;
-use crate::simd::vector::{Lookup128, Transcode, Vector};
+use crate::simd::transcode16::{PACK3_ONE_OR_THREE, PACK8};
+use crate::simd::vector::{Bytes16, Lookup128, Transcode, Vector};
 use crate::tables::single_byte::{Extra, Run};
 
 /// See [`scalar::single_byte_to_utf16`].
@@ -471,6 +472,8 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
+// x86 runs `x_user_defined_to_utf8_by_quarters`.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
     src: &[u8],
@@ -478,6 +481,85 @@ pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
 ) -> (usize, usize) {
     // SAFETY: forwarded contract; registers only.
     unsafe { bytes_to_utf8_direct::<V, true>(src, dst, |v| Some(x_user_defined_units(v))) }
+}
+
+/// x-user-defined to UTF-8 in registers, a vector at a time (see
+/// [`scalar::x_user_defined_to_utf8`]): ASCII is copied (128 bytes at a time after
+/// an ASCII vector); in other vectors each byte's UTF-8 is made as bytes (the byte
+/// itself, or EF, 9E|9F by bit 6, 0x80 and the low six bits), put in `u32` lanes
+/// and packed four characters at a time by [`PACK3_ONE_OR_THREE`], keyed by a
+/// nibble of the high-bit mask, each 16-byte store writing up to 12 bytes past the
+/// characters it holds: the 16 bytes after a vector's output are read before its
+/// stores and put back when the loop stops. Stops near the end of `src` or `dst`.
+/// Writes only the bytes it returns. Returns (bytes read, bytes written).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]); `V::MASK_SHIFT` is 0.
+// NEON (whose masks have four bits a byte) runs `x_user_defined_to_utf8_direct`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn x_user_defined_to_utf8_by_quarters<V: Transcode>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    const { assert!(V::MASK_SHIFT == 0) };
+    let (b, n, room) = (V::BYTES, src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut r, mut w) = (0, 0);
+    // The 16 bytes at `w` as the caller had them, if the last vector's stores wrote
+    // over them.
+    let mut kept: Option<V::Half> = None;
+    // SAFETY: loads read `src[r..r + b]` (`r + b <= n`), or 128 bytes (as many
+    // left) copied to `dst[w..w + 128]` (as much room); a vector's output ends at
+    // `w + end <= w + 3 * b`, its 16-byte stores start below that, and the 16 bytes
+    // at `w + end` are read first (`w + 3 * b + 16 <= room`): memory no store has
+    // written, as the last vector's stores wrote up to 16 bytes past its end and
+    // `end >= 16`. They are put back where the loop stops, within `room`.
+    unsafe {
+        let (z, x7f, ef) = (V::zero(), V::splat8(0x7F), V::splat8(0xEF));
+        let (one, x9e) = (V::splat8(1), V::splat8(0x9E));
+        let (low6, cont) = (V::splat8(0x3F), V::splat8(0x80));
+        while r + b <= n && room - w >= 3 * b + 16 {
+            let v = V::load(sp.add(r));
+            let high = v.high_mask();
+            if high == 0 {
+                v.store(dp.add(w));
+                r += b;
+                w += b;
+                kept = None;
+                while r + 128 <= n && room - w >= 128 && copy_ascii_128::<V>(sp.add(r), dp.add(w)) {
+                    r += 128;
+                    w += 128;
+                }
+                continue;
+            }
+            let end = b + 2 * high.count_ones() as usize;
+            let after = <V::Half as Bytes16>::load(dp.add(w + end));
+            let lead = V::select(v.subs8(x7f).eq8(z), v, ef);
+            let mid = v.shr16::<6>().and(one).or(x9e);
+            let last = v.and(low6).or(cont);
+            // `lead | mid << 8` and `last` of the first and second half of the bytes.
+            let (lm0, lm1) = V::interleave(lead, mid);
+            let halves = [(lm0, last.widen_lo()), (lm1, last.widen_hi())];
+            let mut o = w;
+            for (h, (lm, l)) in halves.into_iter().enumerate() {
+                for q in 0..b / 8 {
+                    let nibble = (high >> (h * b / 2 + 4 * q)) as usize & 0xF;
+                    V::quarter(lm, l, q)
+                        .shuffle(&PACK3_ONE_OR_THREE[nibble])
+                        .store(dp.add(o));
+                    o += 4 + 2 * nibble.count_ones() as usize;
+                }
+            }
+            r += b;
+            w += end;
+            kept = Some(after);
+        }
+        if let Some(after) = kept {
+            after.store(dp.add(w));
+        }
+    }
+    (r, w)
 }
 
 /// The loop of [`single_byte_to_utf8_direct`]: ASCII vectors copied, the others
@@ -555,4 +637,189 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
         put_back::<V>(dp.add(w), kept);
     }
     (r, w)
+}
+
+/// Input bytes per step of [`x_user_defined_encode_utf8`]: one AVX2 vector, two
+/// SSE4.1 ones. A step of text that is all ASCII or `EF 9E|9F 80..BF` writes at least
+/// eleven bytes (a character of three bytes per byte written, and a start at
+/// every non-continuation byte), more than the eight its stores write past its end.
+const XUD_STEP: usize = 32;
+
+/// See [`scalar::single_byte_encode_utf8`], for x-user-defined's run (`run` is
+/// U+F780..=U+F7FF from 0x80, which the caller checked): [`x_user_defined_steps`]
+/// takes 32 bytes at a time while they are ASCII and the run, `copy_ascii` (the
+/// ISA's ASCII copy, an entry point of its own, not inlined here) the rest of a run
+/// of ASCII, and the scalar code the rest, 64 bytes at a time (characters `extra`
+/// maps, the end of `src`, a character it does not map, the end of the room).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+// NEON (whose masks have four bits a byte) does not run it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn x_user_defined_encode_utf8<V: Transcode>(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+    copy_ascii: impl Fn(&[u8], &mut [u8]) -> usize,
+) -> (usize, usize) {
+    let n = src.len();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded contract; `src[r..]` and `dst[w..]` are in bounds, and
+        // the pointers are derived anew after the scalar code's reborrow.
+        let (k, m, ascii) = unsafe {
+            x_user_defined_steps::<V>(
+                src.as_ptr().add(r),
+                n - r,
+                dst.as_mut_ptr().add(w),
+                dst.len() - w,
+            )
+        };
+        r += k;
+        w += m;
+        if ascii {
+            let k = copy_ascii(&src[r..], &mut dst[w..]);
+            r += k;
+            w += k;
+            continue;
+        }
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            // A character the run and `extra` do not map (or malformed input), or
+            // no room.
+            return (r, w);
+        }
+    }
+}
+
+/// The vector loop of [`x_user_defined_encode_utf8`]: from the `n` bytes at `sp`
+/// into the `room` bytes at `dp`, [`XUD_STEP`] bytes at a time while each
+/// character that starts in them is ASCII or `EF 9E|9F 80..BF` (U+F780..=U+F7FF),
+/// and the 2 bytes after them and 40 bytes of room are there. A character starts
+/// at each byte below 0x80 and each 0xEF; the other bytes must be exactly the two
+/// after each 0xEF, which must be 9E|9F and 80..BF. Each byte's output if a
+/// character starts there (itself, or `0x80 | (b1 & 1) << 6 | b2 & 0x3F`) is made
+/// at every position, and the starts are packed eight at a time by [`PACK8`]
+/// shuffles, each eight bytes stored whole: up to eight bytes past the output,
+/// which are put back when the loop stops. Stops after a step of ASCII, for the
+/// caller to copy the rest of the run. Returns (bytes read, bytes written, whether
+/// it stopped so).
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]); `V::MASK_SHIFT` is 0 and
+/// `V::BYTES` divides [`XUD_STEP`]; `sp` is valid for reads of `n` bytes and `dp`
+/// for reads and writes of `room` bytes.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+unsafe fn x_user_defined_steps<V: Transcode>(
+    sp: *const u8,
+    n: usize,
+    dp: *mut u8,
+    room: usize,
+) -> (usize, usize, bool) {
+    const { assert!(V::MASK_SHIFT == 0 && XUD_STEP.is_multiple_of(V::BYTES)) };
+    let b = V::BYTES;
+    let (mut r, mut w) = (0, 0);
+    // The eight bytes at `w` as the caller had them, if the last step's stores wrote
+    // over them.
+    let mut kept: Option<u64> = None;
+    // The bytes at the start of the step that end the last step's last character
+    // (its bits 32 and 33 of `follow`, checked by that step): each step moves `r` on
+    // by `XUD_STEP`, whatever its characters, so no load waits for the last step's
+    // masks.
+    let mut carry = 0u64;
+    // Whether the loop stopped after a step of ASCII.
+    let mut ascii = false;
+    // SAFETY: loads read `sp[r..r + XUD_STEP + 2]` (`r + XUD_STEP + 2 <= n`), or 128
+    // bytes (as many left) copied to `dp[w..w + 128]` (as much room); the stores
+    // write `dp[w..w + XUD_STEP]` (ASCII), or eight bytes from below
+    // `w + 25` (`w + 32 <= room`); the bytes kept are read from `dp[w + end..][..8]`
+    // (`end <= XUD_STEP`, `w + 40 <= room`) and put back at the `w` the loop stops
+    // at, where the last step's stores wrote over them (`w + 8 <= room`). The
+    // shuffle rows are within `PACK8` (a row index below 256, 16 bytes).
+    unsafe {
+        let row = |m: u64| {
+            &*PACK8
+                .as_ptr()
+                .add(8 * (m & 0xFF) as usize)
+                .cast::<[u8; 16]>()
+        };
+        let (ef, lead_ok, c0, c80) = (
+            V::splat8(0xEF),
+            V::splat8(0x9E),
+            V::splat8(0xC0),
+            V::splat8(0x80),
+        );
+        let (fe, x9f, x40) = (V::splat8(0xFE), V::splat8(0x9F), V::splat8(0x40));
+        while r + XUD_STEP + 2 <= n && room - w >= XUD_STEP + 8 {
+            let mut v = [V::zero(); XUD_STEP / 16];
+            let mut high = 0u64;
+            for (i, v) in v.iter_mut().take(XUD_STEP / b).enumerate() {
+                *v = V::load(sp.add(r + i * b));
+                high |= v.high_mask() << (i * b);
+            }
+            if high == 0 {
+                for (i, v) in v.iter().take(XUD_STEP / b).enumerate() {
+                    v.store(dp.add(w + i * b));
+                }
+                // (`carry` is 0: its bytes are not ASCII.) The caller copies the rest
+                // of the ASCII run.
+                r += XUD_STEP;
+                w += XUD_STEP;
+                kept = None;
+                ascii = true;
+                break;
+            }
+            let (mut lead, mut ok) = (0u64, 0u64);
+            let mut out = [V::zero(); XUD_STEP / 16];
+            for i in 0..XUD_STEP / b {
+                let (b1, b2) = (
+                    V::load(sp.add(r + i * b + 1)),
+                    V::load(sp.add(r + i * b + 2)),
+                );
+                let is_ef = v[i].eq8(ef);
+                let good = b1.and(fe).eq8(lead_ok).and(b2.and(c0).eq8(c80));
+                lead |= is_ef.high_mask() << (i * b);
+                ok |= good.high_mask() << (i * b);
+                // At an EF with good bytes after it, `b2` is 80..BF: its low six bits
+                // and 0x80; 0x40 for 9F.
+                let upper = b2.or(b1.eq8(x9f).and(x40));
+                out[i] = V::select(is_ef, upper, v[i]);
+            }
+            let follow = carry | (lead << 1) | (lead << 2);
+            if high & !lead != follow & 0xFFFF_FFFF || lead & !ok != 0 {
+                break;
+            }
+            let starts = !high & 0xFFFF_FFFF | lead;
+            let end = starts.count_ones() as usize;
+            let after = dp.add(w + end).cast::<u64>().read_unaligned();
+            let mut o = w;
+            for h in 0..XUD_STEP / 16 {
+                let half = out[h * 16 / b].half(h * 16 % b / 16);
+                let (m0, m1) = (starts >> (16 * h), starts >> (16 * h + 8));
+                half.shuffle(row(m0)).store8(dp.add(o));
+                o += (m0 & 0xFF).count_ones() as usize;
+                half.high8().shuffle(row(m1)).store8(dp.add(o));
+                o += (m1 & 0xFF).count_ones() as usize;
+            }
+            r += XUD_STEP;
+            w += end;
+            kept = Some(after);
+            // A three-byte character at the end takes one or two bytes of the next.
+            carry = follow >> XUD_STEP;
+        }
+        if let Some(after) = kept {
+            dp.add(w).cast::<u64>().write_unaligned(after);
+        }
+    }
+    (r + carry.count_ones() as usize, w, ascii)
 }

@@ -377,3 +377,142 @@ fn same_encode_utf16(what: &str, isa: Isa, run: Run, extra: &Extra, s: &[u16]) {
         |d| scalar::single_byte_encode_utf16(run, extra, s, d),
     );
 }
+
+/// x-user-defined encode from UTF-8 (the vector loop over 32- and 64-byte steps of
+/// ASCII and `EF 9E|9F 80..BF`): text as dense in the run as binary data decoded as
+/// x-user-defined, long runs of it, and now and then an unmapped character of two,
+/// three (starting with EF or not) or four bytes, a character `extra` maps, or a
+/// corrupted sequence (a byte changed, dropped or added), at every offset, length
+/// and room (every room for some lengths), cut off anywhere at the end.
+#[test]
+fn x_user_defined_encode_from_utf8() {
+    let run = Run {
+        code_point: 0xF780,
+        byte: 0x80,
+        len: 128,
+    };
+    let mut extra = Extra::EMPTY;
+    extra.insert(0xE9, 0xE9);
+    // EF 9D BF, EF A0 80, EF BF BD, and others.
+    let others: [u32; 8] = [0xE9, 0x7FF, 0xF77F, 0xF800, 0xFFFD, 0x4E2D, 0x1F600, 0xEF];
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut texts = Vec::new();
+    for (rare, corrupt) in [(0, 0), (300, 0), (60, 0), (0, 150), (40, 40)] {
+        let mut buf = Vec::new();
+        while buf.len() < 1100 {
+            // A stretch of the run alone, or mixed with ASCII half and half.
+            let all_run = rng.below(6) == 0;
+            for _ in 0..rng.below(70) {
+                let c = if rare != 0 && rng.below(rare) == 0 {
+                    others[rng.below(others.len())]
+                } else if all_run || rng.below(2) == 0 {
+                    0xF780 + rng.below(128) as u32
+                } else {
+                    rng.below(128) as u32
+                };
+                let mut b = [0u8; 4];
+                buf.extend_from_slice(char::from_u32(c).unwrap().encode_utf8(&mut b).as_bytes());
+                if corrupt != 0 && rng.below(corrupt) == 0 {
+                    let k = buf.len() - 1 - rng.below(3).min(buf.len() - 1);
+                    match rng.below(3) {
+                        0 => buf[k] = [0xEF, 0x9E, 0x9F, 0xBF, 0xC0, 0x7F][rng.below(6)],
+                        1 => {
+                            buf.remove(k);
+                        }
+                        _ => buf.insert(k, [0xEF, 0x9E, 0x80][rng.below(3)]),
+                    }
+                }
+            }
+        }
+        texts.push(buf);
+    }
+    let lens: Vec<usize> = if MIRI {
+        std::vec![0, 33, 34, 35, 70, 130]
+    } else {
+        (0..=200).chain([255, 256, 257, 600, 1000]).collect()
+    };
+    let every_room: &[usize] = if MIRI {
+        &[70]
+    } else {
+        &[40, 67, 100, 131, 200]
+    };
+    for isa in isas() {
+        let what = std::format!("{isa:?} x-user-defined");
+        for (t, text) in texts.iter().enumerate() {
+            for extra in [&Extra::EMPTY, &extra] {
+                for off in offsets() {
+                    for &len in &lens {
+                        let s = &text[off..off + len];
+                        same_encode_utf8(&what, isa, run, extra, s);
+                        if every_room.contains(&len) && off % 8 == t % 8 {
+                            for room in 0..=len {
+                                let mut a = std::vec![0xAAu8; room];
+                                let mut b = a.clone();
+                                let ra =
+                                    on_isa::single_byte_encode_utf8(isa, run, extra, s, &mut a);
+                                let rb = scalar::single_byte_encode_utf8(run, extra, s, &mut b);
+                                assert_eq!(
+                                    ra, rb,
+                                    "{what}: text {t}, off {off}, len {len}, room {room}"
+                                );
+                                assert!(
+                                    a == b,
+                                    "{what}: text {t}, off {off}, len {len}, room {room}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// x-user-defined decode to UTF-8 (vectors of ASCII copied, others packed four
+/// characters at a time, with the bytes after the output put back): binary data,
+/// runs of ASCII long enough for the 128-byte copy, and both mixed, at every offset
+/// and length and, for some lengths, every room.
+#[test]
+fn x_user_defined_decode_every_room() {
+    let mut rng = Rng(0x2F69_3A1C_85E4_0B77);
+    let mut data = Vec::new();
+    while data.len() < 1500 {
+        let ascii = rng.below(3) == 0;
+        for _ in 0..rng.below(300) {
+            let b = rng.next() as u8;
+            data.push(if ascii { b & 0x7F } else { b });
+        }
+    }
+    let lens: Vec<usize> = if MIRI {
+        std::vec![0, 16, 47, 130]
+    } else {
+        (0..=300).chain([500, 1000, 1400]).collect()
+    };
+    let every_room: &[usize] = if MIRI { &[47] } else { &[40, 100, 200, 300] };
+    for isa in isas() {
+        let what = std::format!("{isa:?} x-user-defined decode");
+        for off in offsets() {
+            for &len in &lens {
+                let s = &data[off..off + len];
+                same_out(
+                    &what,
+                    len,
+                    3,
+                    0xAA,
+                    |d| on_isa::x_user_defined_to_utf8(isa, s, d),
+                    |d| scalar::x_user_defined_to_utf8(s, d),
+                );
+                if every_room.contains(&len) && off % 16 == 0 {
+                    for room in 0..=3 * len + 20 {
+                        let mut a = std::vec![0xAAu8; room];
+                        let mut b = a.clone();
+                        let ra = on_isa::x_user_defined_to_utf8(isa, s, &mut a);
+                        let rb = scalar::x_user_defined_to_utf8(s, &mut b);
+                        assert_eq!(ra, rb, "{what}: off {off}, len {len}, room {room}");
+                        assert!(a == b, "{what}: off {off}, len {len}, room {room}");
+                    }
+                }
+            }
+        }
+    }
+}

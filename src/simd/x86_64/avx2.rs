@@ -472,4 +472,14 @@ impl Bytes16 for Xmm {
         // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
         unsafe { _mm_storel_epi64(q.cast(), _mm_packus_epi32(self.0, self.0)) }
     }
+    #[inline(always)]
+    unsafe fn high8(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Xmm(_mm_unpackhi_epi64(self.0, self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn store8(self, p: *mut u8) {
+        // SAFETY: the ISA contract (features enabled); pointers valid as the method requires.
+        unsafe { _mm_storel_epi64(p.cast(), self.0) }
+    }
 }

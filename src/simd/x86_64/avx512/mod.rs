@@ -24,8 +24,8 @@ pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;
 
 pub(crate) use single_byte::{
-    encodes_run, single_byte_encode_utf8, single_byte_to_utf8, x_user_defined_to_utf16,
-    x_user_defined_to_utf8,
+    encodes_run, single_byte_encode_utf8, single_byte_to_utf8, x_user_defined_encode_utf8,
+    x_user_defined_to_utf16, x_user_defined_to_utf8,
 };
 pub(crate) use utf16::{units_to_utf8, units_to_wtf8};
 pub(crate) use utf8_to_utf16::{utf8_to_utf16, wtf8_to_utf16};

@@ -354,6 +354,107 @@ pub(crate) unsafe fn x_user_defined_to_utf8(src: &[u8], dst: &mut [u8]) -> (usiz
 }
 
 avx512_fn! {
+/// See [`scalar::single_byte_encode_utf8`], for x-user-defined's run (`run` is
+/// U+F780..=U+F7FF from 0x80, which the caller checked): 64 bytes at a time while
+/// each character that starts in them is ASCII or `EF 9E|9F 80..BF`, checked as in
+/// [`crate::simd::kernels::single_byte::x_user_defined_encode_utf8`], each start's
+/// byte packed by a compress and written by a masked store; the scalar code takes
+/// the rest, 64 bytes at a time.
+///
+/// # Safety
+/// The CPU must have the AVX-512 features.
+pub(crate) unsafe fn x_user_defined_encode_utf8(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let n = src.len();
+    let sp = src.as_ptr();
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // Derived anew each round: the scalar call below reborrows `dst`.
+        let dp = dst.as_mut_ptr();
+        // The bytes at `r` that end the last block's last character (bits 64 and 65
+        // of its `follow`, checked by it): each block moves `r` on by 64, whatever
+        // its characters, so no load waits for the last block's masks.
+        let mut carry = 0u64;
+        // SAFETY: loads read `src[r..r + 66]` (`r + 66 <= n`); at most 64 bytes are
+        // written at `w` (`w + 64 <= dst.len()`), by a masked store of exactly the
+        // bytes counted.
+        unsafe {
+            let ef = _mm512_set1_epi8(0xEFu8 as i8);
+            let (fe, x9e, x9f) = (
+                _mm512_set1_epi8(0xFEu8 as i8),
+                _mm512_set1_epi8(0x9Eu8 as i8),
+                _mm512_set1_epi8(0x9Fu8 as i8),
+            );
+            let (c0, c80, x40) = (
+                _mm512_set1_epi8(0xC0u8 as i8),
+                _mm512_set1_epi8(0x80u8 as i8),
+                _mm512_set1_epi8(0x40),
+            );
+            while r + 66 <= n && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(sp.add(r).cast());
+                let high = _mm512_movepi8_mask(v);
+                if high == 0 {
+                    // (`carry` is 0: its bytes are not ASCII.)
+                    _mm512_storeu_si512(dp.add(w).cast(), v);
+                    r += 64;
+                    w += 64;
+                    continue;
+                }
+                // A character starts at each byte below 0x80 and each EF; the other
+                // bytes are exactly the two after each EF, which are 9E|9F, 80..BF.
+                let lead = _mm512_cmpeq_epi8_mask(v, ef);
+                if high & !lead != carry | (lead << 1) | (lead << 2) {
+                    break;
+                }
+                let b1 = _mm512_loadu_si512(sp.add(r + 1).cast());
+                let b2 = _mm512_loadu_si512(sp.add(r + 2).cast());
+                let ok = _mm512_mask_cmpeq_epi8_mask(
+                    _mm512_cmpeq_epi8_mask(_mm512_and_si512(b1, fe), x9e),
+                    _mm512_and_si512(b2, c0),
+                    c80,
+                );
+                if lead & !ok != 0 {
+                    break;
+                }
+                // At an EF: `b2` (0x80 and its low six bits), 0x40 for 9F.
+                let upper = _mm512_or_si512(
+                    b2,
+                    _mm512_maskz_mov_epi8(_mm512_cmpeq_epi8_mask(b1, x9f), x40),
+                );
+                let starts = !high | lead;
+                let out = _mm512_mask_blend_epi8(lead, v, upper);
+                let packed = _mm512_maskz_compress_epi8(starts, out);
+                let k = starts.count_ones() as usize;
+                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(k), packed);
+                r += 64;
+                w += k;
+                // A three-byte character at the end takes one or two bytes of the
+                // next block.
+                carry = (lead >> 62) | (lead >> 63);
+            }
+        }
+        r += carry.count_ones() as usize;
+        if r == n {
+            return (r, w);
+        }
+        let end = n.min(r + 64);
+        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
+        r += rr;
+        w += ww;
+        if rr == 0 {
+            // A character the run and `extra` do not map (or malformed input), or
+            // no room.
+            return (r, w);
+        }
+    }
+}
+}
+
+avx512_fn! {
 /// See [`scalar::x_user_defined_to_utf16`]: sign extension makes 0xFF80..=0xFFFF of
 /// the bytes from 0x80, and clearing bit 11 makes 0xF780..=0xF7FF (ASCII has it
 /// clear).
