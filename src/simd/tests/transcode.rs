@@ -119,9 +119,10 @@ fn neon_three_byte_lane_ops_match_shuffles() {
         let lead = lanes(|u| 0xE0 | u >> 12);
         let mid = lanes(|u| 0x80 | (u >> 6 & 0x3F));
         let last = lanes(|u| 0x80 | (u & 0x3F));
-        let (mut a, mut b) = ([0xAAu8; 32], [0xAAu8; 32]);
+        // Room for what `store_utf8_3` may touch: 24 bytes and the 16 after them.
+        let (mut a, mut b) = ([0xAAu8; 40], [0xAAu8; 40]);
         // SAFETY: NEON is baseline on aarch64; the lane vectors are 16 bytes each and
-        // `a`, `b` hold 32 bytes.
+        // `a`, `b` hold the 40 bytes `store_utf8_3` needs (`3 * 16 / 2 + 16`).
         let (na, nb) = unsafe {
             let v = |x: &[u16]| Neon::load(x.as_ptr().cast());
             let (l, m, t) = (v(&lead), v(&mid), v(&last));
@@ -133,5 +134,7 @@ fn neon_three_byte_lane_ops_match_shuffles() {
         assert_eq!((na, a), (nb, b));
         let want = std::string::String::from_utf16(&units).unwrap();
         assert_eq!(&a[..24], want.as_bytes());
+        // Only the bytes returned change.
+        assert!(a[24..].iter().all(|&x| x == 0xAA));
     }
 }
