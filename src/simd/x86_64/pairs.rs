@@ -478,9 +478,11 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
     let cells = t.cells.as_ptr();
     let (mut r, mut w) = (0, 0);
     // SAFETY: the caller's features; loads read `src[r..r + 65]`, in bounds by the
-    // loop's test. Room for 16 units is checked before each chunk: stores write
+    // loop's test. Room for 24 units is checked before each chunk: stores write
     // `dst[w..w + 16]` at most, and a mixed chunk's (16 units from `w`) reach at most
-    // 8 past its end (it has at least 8 characters); those 8 units are read before
+    // 8 past its end (it has at least 8 characters and at most 15, so the 8 units
+    // after it end within `w + 23`: with room for 16 only, that read went past the
+    // end of `dst`, which valgrind's memcheck found); those 8 units are read before
     // (no store of this call reached them: the last one stopped at most 8 units past
     // `w`), and written back at the end if no later output (at least 8 units from
     // there) overwrote them. `t.cells` holds `c.cells + 1` cells.
@@ -522,7 +524,9 @@ unsafe fn pairs_to_utf16_with<const PLAIN: bool>(
                     (leads >> (16 * i)) as u32 & 0xFFFF,
                 );
                 let v = _mm_loadu_si128(sp.add(r + 16 * i).cast());
-                if dst.len() - w < 16 {
+                // 16 units for the stores, and the 8 after a mixed chunk's output
+                // (at most 15 units) that are read before them.
+                if dst.len() - w < 24 {
                     r += chunk_start(i, leads);
                     break 'windows;
                 }
