@@ -963,6 +963,17 @@ fn x_user_defined_to_utf8_matches_reference() {
     }
 }
 
+/// A windows-1251-like table: Cyrillic (two bytes) from 0xC0, three-byte entries at
+/// 0x80..=0x8F, holes at 0x88 and 0x98, the rest two bytes.
+fn cyrillic_like() -> [u16; 128] {
+    core::array::from_fn(|i| match i {
+        0x40.. => 0x410 + (i as u16 - 0x40),
+        0x08 | 0x18 => 0,
+        0x00..=0x0F => 0x2000 + i as u16 * 3,
+        _ => 0xA0 + i as u16,
+    })
+}
+
 /// Single-byte decode to UTF-8 a byte at a time by `table`: (bytes read, bytes
 /// written) before the first unmapped byte or character that does not fit in `room`.
 fn single_byte_to_utf8_reference(table: &[u16; 128], src: &[u8], room: usize) -> (usize, Vec<u8>) {
@@ -997,15 +1008,7 @@ fn single_byte_to_utf8_matches_reference() {
     let mut rng = Rng(0x5D1B_77E0_3C2A_9F41);
     // Cyrillic-like (two bytes), with three-byte entries and holes; all three bytes;
     // random.
-    let mut cyr = [0u16; 128];
-    for (i, c) in cyr.iter_mut().enumerate() {
-        *c = match i {
-            0x40.. => 0x410 + (i as u16 - 0x40),
-            0x08 | 0x18 => 0,
-            0x00..=0x0F => 0x2000 + i as u16 * 3,
-            _ => 0xA0 + i as u16,
-        };
-    }
+    let cyr = cyrillic_like();
     let thai: [u16; 128] = core::array::from_fn(|i| if i >= 0x7C { 0 } else { 0xE00 + i as u16 });
     let random: [u16; 128] = core::array::from_fn(|_| match rng.below(5) {
         0 => 0,
@@ -1045,15 +1048,7 @@ fn single_byte_to_utf8_matches_reference() {
 #[test]
 fn single_byte_to_utf8_long_matches_reference() {
     let mut rng = Rng(0x0B7E_51A4_C3D2_8E6F);
-    let mut cyr = [0u16; 128];
-    for (i, c) in cyr.iter_mut().enumerate() {
-        *c = match i {
-            0x40.. => 0x410 + (i as u16 - 0x40),
-            0x08 | 0x18 => 0,
-            0x00..=0x0F => 0x2000 + i as u16 * 3,
-            _ => 0xA0 + i as u16,
-        };
-    }
+    let cyr = cyrillic_like();
     let min = scalar::UTF8_TABLE_MIN;
     let rounds = if MIRI { 1 } else { 12 };
     for round in 0..rounds {
