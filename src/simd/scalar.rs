@@ -1318,6 +1318,31 @@ fn encode_run_16(run: Run, s: &[u16; 16], d: &mut [u8; 16]) -> bool {
     true
 }
 
+/// The vector loops' hand-off to [`single_byte_encode_utf8`] between their steps:
+/// from `src[r..]` and `dst[w..]`, at most 64 bytes of input. `Ok` with the new (`r`,
+/// `w`) to go on from; `Err` with them where the call ends: at the end of `src`, or
+/// where the scalar code took nothing (a character the run and `extra` do not map,
+/// malformed input, or no room).
+#[inline]
+pub(crate) fn single_byte_encode_utf8_stretch(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+    (r, w): (usize, usize),
+) -> Result<(usize, usize), (usize, usize)> {
+    if r == src.len() {
+        return Err((r, w));
+    }
+    let end = src.len().min(r + 64);
+    let (rr, ww) = single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
+    if rr == 0 {
+        Err((r, w))
+    } else {
+        Ok((r + rr, w + ww))
+    }
+}
+
 /// Encodes UTF-8 to a single-byte encoding while the characters are ASCII, in `run` or
 /// in `extra`, and fit; stops before anything else (including malformed input).
 /// Returns (bytes read, bytes written).

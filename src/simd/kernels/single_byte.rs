@@ -686,17 +686,9 @@ pub(crate) unsafe fn x_user_defined_encode_utf8<V: Transcode>(
             w += k;
             continue;
         }
-        if r == n {
-            return (r, w);
-        }
-        let end = n.min(r + 64);
-        let (rr, ww) = scalar::single_byte_encode_utf8(run, extra, &src[r..end], &mut dst[w..]);
-        r += rr;
-        w += ww;
-        if rr == 0 {
-            // A character the run and `extra` do not map (or malformed input), or
-            // no room.
-            return (r, w);
+        match scalar::single_byte_encode_utf8_stretch(run, extra, src, dst, (r, w)) {
+            Ok(rw) => (r, w) = rw,
+            Err(rw) => return rw,
         }
     }
 }
