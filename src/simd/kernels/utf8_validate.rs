@@ -3,6 +3,7 @@
 //! each pair of adjacent bytes; a saturating subtract finds the bytes that must be
 //! third or fourth bytes of a sequence.
 
+use super::ascii::copy_ascii_128;
 use crate::simd::scalar;
 use crate::simd::vector::{Shuffle, Vector};
 
@@ -693,9 +694,14 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
                 for j in 0..GROUP / b {
                     V::load(p.add(i + j * b)).store(dp.add(i + j * b));
                 }
-                stored = i + GROUP;
-                prev = V::load(p.add(i + GROUP - b));
                 i += GROUP;
+                // The rest of an ASCII run 128 bytes a step (groups of 256 checked
+                // then copied measured a third slower on pure ASCII).
+                while i + 128 <= n && copy_ascii_128::<V>(p.add(i), dp.add(i)) {
+                    i += 128;
+                }
+                stored = i;
+                prev = V::load(p.add(i - b));
                 continue;
             }
             let mut err = V::zero();

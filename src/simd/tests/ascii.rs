@@ -109,3 +109,60 @@ fn find_u16_matches_scalar() {
         }
     }
 }
+
+/// UTF-8 validation with copy across long ASCII runs (copied 128 bytes a step after
+/// a whole ASCII group): runs of every length around the group and step sizes, at
+/// several offsets after non-ASCII text, ended by a character, an invalid byte, a
+/// cut-off sequence or the end, through rooms around the run's end.
+#[test]
+fn utf8_copy_long_ascii_runs() {
+    let enders: [&[u8]; 5] = [
+        b"\xC3\xA9z",
+        b"\xE2\x82\xACz",
+        b"\xF0\x9F\x98\x80",
+        b"\xFFz",
+        b"\xE2\x82",
+    ];
+    let (lens, leads): (&[usize], &[usize]) = if MIRI {
+        (&[256, 300, 385], &[0, 3])
+    } else {
+        (
+            &[255, 256, 257, 300, 383, 384, 385, 511, 512, 513, 640, 700],
+            &[0, 1, 2, 3, 63, 64, 65, 200],
+        )
+    };
+    for isa in isas() {
+        for &lead in leads {
+            for &len in lens {
+                for ender in enders {
+                    // Non-ASCII before the run, so that it starts inside the groups.
+                    let mut s: Vec<u8> = "éa".repeat(lead).into_bytes();
+                    s.truncate(lead);
+                    if s.last().is_some_and(|&b| b == 0xC3) {
+                        s.push(0xA9);
+                    }
+                    let start = s.len();
+                    s.extend(core::iter::repeat_n(b'x', len));
+                    s.extend_from_slice(ender);
+                    s.extend_from_slice("tail ü".as_bytes());
+                    let want = scalar::utf8_valid_up_to(&s);
+                    assert_eq!(
+                        on_isa::utf8_valid_up_to(isa, &s),
+                        want,
+                        "{isa:?} {lead} {len}"
+                    );
+                    let end = start + len;
+                    let rooms = [end - 1, end, end + 1, end + 2, end + 4, s.len()];
+                    for room in rooms {
+                        let mut a = std::vec![0xAAu8; room];
+                        let mut b = a.clone();
+                        let ra = on_isa::utf8_copy(isa, &s, &mut a);
+                        let rb = scalar::utf8_copy(&s, &mut b);
+                        assert_eq!(ra, rb, "{isa:?} {lead} {len} {ender:02x?} room {room}");
+                        assert!(a == b, "{isa:?} {lead} {len} {ender:02x?} room {room}");
+                    }
+                }
+            }
+        }
+    }
+}

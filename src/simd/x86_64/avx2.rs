@@ -221,32 +221,21 @@ impl Lookup128 for Avx2 {
     type Table = Avx2Table;
     #[inline(always)]
     unsafe fn prepare(table: &[u16; 128]) -> Avx2Table {
-        let mut lo = [[0u8; 16]; 9];
-        let mut hi = [[0u8; 16]; 9];
-        for (i, &c) in table.iter().enumerate() {
-            lo[i / 16][i % 16] = c as u8;
-            hi[i / 16][i % 16] = (c >> 8) as u8;
-        }
-        // SAFETY: the ISA contract (features enabled); registers only.
-        let zero = unsafe { _mm256_setzero_si256() };
-        let mut t = Avx2Table {
-            lo: [zero; 8],
-            hi: [zero; 8],
-        };
-        for k in 0..8 {
-            let mut l = [0u8; 16];
-            let mut h = [0u8; 16];
-            for j in 0..16 {
-                l[j] = lo[k][j] ^ lo[k + 1][j];
-                h[j] = hi[k][j] ^ hi[k + 1][j];
+        // SAFETY: the ISA contract (features enabled; SSE2 is baseline); registers
+        // and `table` only.
+        unsafe {
+            let (l, h) = super::upper_blocks_xored(table);
+            // Loops, not closures: a closure would not inherit the target features.
+            let mut t = Avx2Table {
+                lo: [_mm256_setzero_si256(); 8],
+                hi: [_mm256_setzero_si256(); 8],
+            };
+            for k in 0..8 {
+                t.lo[k] = _mm256_broadcastsi128_si256(l[k]);
+                t.hi[k] = _mm256_broadcastsi128_si256(h[k]);
             }
-            // SAFETY: 16-byte arrays.
-            unsafe {
-                t.lo[k] = Avx2::table16(&l).0;
-                t.hi[k] = Avx2::table16(&h).0;
-            }
+            t
         }
-        t
     }
     /// For byte `x = b - 0x80` in block `j = x / 16`, the index
     /// `x + (0x80 - 16 (k + 1))` (saturating) has its high bit clear exactly for the

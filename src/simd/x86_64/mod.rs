@@ -10,6 +10,8 @@ pub(crate) mod pairs;
 pub(crate) mod sse2;
 pub(crate) mod sse41;
 
+use core::arch::x86_64::*;
+
 /// Runs `work` compiled with POPCNT (see [`crate::simd::with_popcnt`]).
 ///
 /// # Safety
@@ -17,6 +19,37 @@ pub(crate) mod sse41;
 #[target_feature(enable = "popcnt")]
 pub(crate) unsafe fn with_popcnt<W: crate::simd::PopcntWork>(work: W) -> W::Out {
     work.run()
+}
+
+/// The code points of a single-byte table's upper half (bytes 0x80..=0xFF) as the
+/// 16-byte blocks that the SSSE3/AVX2 `pshufb` lookups index, low bytes and high
+/// bytes apart, each block XORed with the next (the last with zero): eight loads and
+/// packs instead of 256 byte moves, as every decode call from 1 KiB prepares it.
+///
+/// # Safety
+/// SSE2 (the x86_64 baseline); registers and `table` only.
+#[inline(always)]
+pub(crate) unsafe fn upper_blocks_xored(table: &[u16; 128]) -> ([__m128i; 8], [__m128i; 8]) {
+    // SAFETY: the loads read 16 of the 256 bytes of `table` each; registers only.
+    unsafe {
+        let p = table.as_ptr().cast::<__m128i>();
+        let low = _mm_set1_epi16(0xFF);
+        let z = _mm_setzero_si128();
+        let (mut lo, mut hi) = ([z; 9], [z; 9]);
+        for k in 0..8 {
+            let a = _mm_loadu_si128(p.add(2 * k));
+            let b = _mm_loadu_si128(p.add(2 * k + 1));
+            // Values up to 0xFF: the saturating packs keep them.
+            lo[k] = _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
+            hi[k] = _mm_packus_epi16(_mm_srli_epi16::<8>(a), _mm_srli_epi16::<8>(b));
+        }
+        let (mut l, mut h) = ([z; 8], [z; 8]);
+        for k in 0..8 {
+            l[k] = _mm_xor_si128(lo[k], lo[k + 1]);
+            h[k] = _mm_xor_si128(hi[k], hi[k + 1]);
+        }
+        (l, h)
+    }
 }
 
 /// The vector tiers above SSE2 that the CPU (and OS) support.

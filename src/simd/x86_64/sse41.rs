@@ -202,32 +202,12 @@ impl Lookup128 for Sse41 {
     type Table = Sse41Table;
     #[inline(always)]
     unsafe fn prepare(table: &[u16; 128]) -> Sse41Table {
-        let mut lo = [[0u8; 16]; 9];
-        let mut hi = [[0u8; 16]; 9];
-        for (i, &c) in table.iter().enumerate() {
-            lo[i / 16][i % 16] = c as u8;
-            hi[i / 16][i % 16] = (c >> 8) as u8;
+        // SAFETY: the ISA contract (features enabled; SSE2 is baseline); registers
+        // and `table` only.
+        unsafe {
+            let (lo, hi) = super::upper_blocks_xored(table);
+            Sse41Table { lo, hi }
         }
-        // SAFETY: the ISA contract (features enabled); registers only.
-        let zero = unsafe { _mm_setzero_si128() };
-        let mut t = Sse41Table {
-            lo: [zero; 8],
-            hi: [zero; 8],
-        };
-        for k in 0..8 {
-            let mut l = [0u8; 16];
-            let mut h = [0u8; 16];
-            for j in 0..16 {
-                l[j] = lo[k][j] ^ lo[k + 1][j];
-                h[j] = hi[k][j] ^ hi[k + 1][j];
-            }
-            // SAFETY: the ISA contract (features enabled); 16-byte arrays.
-            unsafe {
-                t.lo[k] = Sse41::table16(&l).0;
-                t.hi[k] = Sse41::table16(&h).0;
-            }
-        }
-        t
     }
     /// For byte `x = b - 0x80` in block `j = x / 16`, the index
     /// `x + (0x80 - 16 (k + 1))` (saturating) has its high bit clear exactly for the
