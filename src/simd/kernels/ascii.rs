@@ -100,7 +100,8 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
     let mut i = 0;
     // SAFETY: loads read `src[i..i + b]` and stores write `dst[i..i + b]` (or `2 * b`,
     // or 128 bytes), both in bounds as `i + b <= n` (or `2 * b`, 128); the partial
-    // copy is of `k < b` bytes there too.
+    // copy is of `k < b` bytes there too, or the vector `src[e..e + b]` to
+    // `dst[e..e + b]` with `0 <= e = i + k - b` and `e + b <= i + b <= n`.
     unsafe {
         // 128 bytes a step while they are ASCII (on 16-byte vectors, two a step ran
         // at about a third of memcpy's speed).
@@ -121,8 +122,15 @@ pub(crate) unsafe fn copy_ascii_to_ascii<V: Vector>(src: &[u8], dst: &mut [u8]) 
             let v = V::load(sp.add(i));
             let m = v.high_mask();
             if m != 0 {
+                // The ASCII bytes before the first other one: the vector that ends
+                // there when this call wrote the bytes before it (with the same
+                // values), else a copy.
                 let k = V::first_in(m);
-                ptr::copy_nonoverlapping(sp.add(i), dp.add(i), k);
+                if i + k >= b {
+                    V::load(sp.add(i + k - b)).store(dp.add(i + k - b));
+                } else {
+                    ptr::copy_nonoverlapping(sp.add(i), dp.add(i), k);
+                }
                 return i + k;
             }
             v.store(dp.add(i));
@@ -173,7 +181,8 @@ pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut 
     let mut i = 0;
     // SAFETY: loads read `src[i..i + 2 * b]` or `src[i..i + b]`, stores write units
     // `dst[i..i + 2 * b]` or `dst[i..i + b]` (bytes from `2 * i`), in bounds as
-    // `i + 2 * b <= n` or `i + b <= n`.
+    // `i + 2 * b <= n` or `i + b <= n`; or `src[e..e + b]` to units `dst[e..e + b]`
+    // with `0 <= e = i + k - b` and `e + b <= i + b <= n`.
     unsafe {
         // Two vectors per test of the high bits.
         while i + 2 * b <= n {
@@ -189,7 +198,19 @@ pub(crate) unsafe fn copy_ascii_to_basic_latin<V: Vector>(src: &[u8], dst: &mut 
         }
         while i + b <= n {
             let v = V::load(sp.add(i));
-            if v.any_high() {
+            let m = v.high_mask();
+            if m != 0 {
+                // The ASCII bytes before the first other one: the vector that ends
+                // there, over units this call wrote with the same values (no byte
+                // loop at the end of every run).
+                let k = V::first_in(m);
+                if i + k >= b {
+                    let e = i + k - b;
+                    let t = V::load(sp.add(e));
+                    t.widen_lo().store(dp.add(2 * e));
+                    t.widen_hi().store(dp.add(2 * e + b));
+                    return i + k;
+                }
                 break;
             }
             v.widen_lo().store(dp.add(2 * i));

@@ -166,3 +166,39 @@ fn utf8_copy_long_ascii_runs() {
         }
     }
 }
+
+/// The ASCII copies where a run ends inside a vector: every run length up to a few
+/// vectors, before a non-ASCII byte, through rooms around its end (the last ASCII
+/// bytes are stored as the vector that ends at them, over bytes already written;
+/// nothing past the returned count may change).
+#[test]
+fn ascii_copies_every_run_end() {
+    let max = if MIRI { 40 } else { 200 };
+    for isa in isas() {
+        for len in 0..max {
+            let mut s: Vec<u8> = (0..len).map(|k: usize| b'!' + (k % 90) as u8).collect();
+            s.push(0xC3);
+            s.extend_from_slice(b"abc");
+            for room in [len.saturating_sub(1), len, len + 1, s.len()] {
+                let mut a = std::vec![0xAAu8; room];
+                let mut b = a.clone();
+                let ra = on_isa::copy_ascii_to_ascii(isa, &s, &mut a);
+                let rb = scalar::copy_ascii_to_ascii(&s, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to ASCII, run {len}, room {room}"
+                );
+                let mut a = std::vec![0xAAAAu16; room];
+                let mut b = a.clone();
+                let ra = on_isa::copy_ascii_to_basic_latin(isa, &s, &mut a);
+                let rb = scalar::copy_ascii_to_basic_latin(&s, &mut b);
+                assert_eq!(
+                    (ra, &a),
+                    (rb, &b),
+                    "{isa:?} to UTF-16, run {len}, room {room}"
+                );
+            }
+        }
+    }
+}
