@@ -232,13 +232,28 @@ pub(crate) unsafe fn copy_basic_latin_to_ascii<V: Vector>(src: &[u16], dst: &mut
     let (b, sp, dp) = (V::BYTES, src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
     let mut i = 0;
     // SAFETY: loads read units `src[i..i + b]`, the store writes `dst[i..i + b]`,
-    // in bounds as `i + b <= n`.
+    // in bounds as `i + b <= n`; or units `src[e..e + b]` to `dst[e..e + b]` with
+    // `0 <= e = i + k - b` and `e + b <= i + b <= n`.
     unsafe {
         let m = V::splat16(0xFF80);
         while i + b <= n {
             let a = V::load(sp.add(2 * i));
             let c = V::load(sp.add(2 * i + b));
             if !a.or(c).and(m).is_zero() {
+                // The Basic Latin units before the first other one: the vector that
+                // ends there, over bytes this call wrote with the same values. (Each
+                // unit's test as 0x00FF or 0, which every ISA's narrowing keeps.)
+                let z = V::zero();
+                let ok_a = a.and(m).eq16(z).shr16::<8>();
+                let ok_c = c.and(m).eq16(z).shr16::<8>();
+                let k = V::first_in(!V::narrow(ok_a, ok_c).high_mask());
+                if i + k >= b {
+                    let e = i + k - b;
+                    let a = V::load(sp.add(2 * e));
+                    let c = V::load(sp.add(2 * e + b));
+                    V::narrow(a, c).store(dp.add(e));
+                    return i + k;
+                }
                 break;
             }
             V::narrow(a, c).store(dp.add(i));

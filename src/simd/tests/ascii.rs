@@ -202,3 +202,31 @@ fn ascii_copies_every_run_end() {
         }
     }
 }
+
+/// UTF-16 to ASCII where a run of Basic Latin ends inside a vector: every run length
+/// before a unit from U+0080 (in the low byte's range and above it), through rooms
+/// around its end.
+#[test]
+fn basic_latin_copy_every_run_end() {
+    let max = if MIRI { 40 } else { 200 };
+    for isa in isas() {
+        for stop in [0x80u16, 0xFF, 0x141, 0x4E00, 0xD800] {
+            for len in 0..max {
+                let mut s: Vec<u16> = (0..len).map(|k: usize| 0x21 + (k % 90) as u16).collect();
+                s.push(stop);
+                s.extend_from_slice(&[0x61, 0x62]);
+                for room in [len.saturating_sub(1), len, len + 1, s.len()] {
+                    let mut a = std::vec![0xAAu8; room];
+                    let mut b = a.clone();
+                    let ra = on_isa::copy_basic_latin_to_ascii(isa, &s, &mut a);
+                    let rb = scalar::copy_basic_latin_to_ascii(&s, &mut b);
+                    assert_eq!(
+                        (ra, &a),
+                        (rb, &b),
+                        "{isa:?} {stop:#x}, run {len}, room {room}"
+                    );
+                }
+            }
+        }
+    }
+}
