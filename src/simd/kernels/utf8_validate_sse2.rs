@@ -165,17 +165,58 @@ unsafe fn first_error<V: Compare>(src: &[u8], from: usize, to: usize) -> usize {
     from
 }
 
-/// See [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to). Groups of
-/// four 64-byte blocks from a 64-byte boundary: an ASCII group is skipped whole (if
-/// the bytes before it end at a character boundary), an ASCII block of a group only
-/// needs the bytes before it to; the other blocks are checked by their class. Inputs
-/// shorter than two vectors go to the scalar code.
+/// See [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to): [`valid`]
+/// without the copy.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
 /// entry point of that ISA, on a CPU that has it.
 #[inline(always)]
 pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
+    let mut stored = 0;
+    // SAFETY: forwarded contract; no copy, so `dp` is not used.
+    unsafe { valid::<V, false>(src, core::ptr::null_mut(), &mut stored) }
+}
+
+/// See [`scalar::utf8_copy`](crate::simd::scalar::utf8_copy): [`valid`] storing each
+/// checked group to `dst` as it goes (one pass), all but its last vector (which may
+/// end inside a sequence, not all of which is then copied); the rest up to the valid
+/// length after.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_copy<V: Compare>(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let src = &src[..n];
+    let mut stored = 0;
+    // SAFETY: forwarded contract; `dst` is valid for writes of `n` bytes.
+    let valid = unsafe { valid::<V, true>(src, dst.as_mut_ptr(), &mut stored) };
+    debug_assert!(stored <= valid);
+    dst[stored..valid].copy_from_slice(&src[stored..valid]);
+    valid
+}
+
+/// The length of the longest valid prefix of `src`, as
+/// [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to). Groups of four
+/// 64-byte blocks from a 64-byte boundary: an ASCII group is skipped whole (if the
+/// bytes before it end at a character boundary), an ASCII block of a group only needs
+/// the bytes before it to; the other blocks are checked by their class. Inputs shorter
+/// than two vectors go to the scalar code. With `COPY`, each checked group is stored
+/// to `dp` from `*stored` up to its last vector (the bytes there are of characters
+/// that end in the checked bytes, so in the valid prefix), and `*stored` says how far.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; with `COPY`, `dp` is valid for writes
+/// of `src.len()` bytes and does not overlap `src`.
+#[inline(always)]
+unsafe fn valid<V: Compare, const COPY: bool>(
+    src: &[u8],
+    dp: *mut u8,
+    stored: &mut usize,
+) -> usize {
     const BLOCK: usize = 64;
     const GROUP: usize = 4 * BLOCK;
     let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
@@ -190,7 +231,8 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
     // `3 <= b <= at` with the three bytes before them and `at + b <= n` (in the head
     // `at < start + b <= n`; in the groups `at + b <= i + GROUP <= n`; in the tail
     // `at + b <= n`, and `n - b >= b`); `src[blk - 3..blk + b - 3]` for a block
-    // `blk >= i >= 3`; the last `b <= 64` bytes of `OPEN_AT_END`.
+    // `blk >= i >= 3`; the last `b <= 64` bytes of `OPEN_AT_END`. The copy reads
+    // `src[s..s + b]` and writes `dp[s..s + b]` with `s + b <= i + GROUP - b <= n`.
     unsafe {
         let open_at_end = V::load(OPEN_AT_END.as_ptr().add(64 - b));
         let first = V::load(p);
@@ -239,31 +281,39 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
                     // The sequence open before it needs a continuation byte there.
                     return error_tail(src, i);
                 }
-                i += GROUP;
-                continue;
-            }
-            let mut err = V::zero();
-            for (k, m) in maxes.iter().enumerate() {
-                let blk = i + k * BLOCK;
-                if !m.any_high() {
-                    // A sequence left open before an ASCII block.
-                    err = err.or(V::load(p.add(blk - b)).subs8(open_at_end));
-                    continue;
+            } else {
+                let mut err = V::zero();
+                for (k, m) in maxes.iter().enumerate() {
+                    let blk = i + k * BLOCK;
+                    if !m.any_high() {
+                        // A sequence left open before an ASCII block.
+                        err = err.or(V::load(p.add(blk - b)).subs8(open_at_end));
+                        continue;
+                    }
+                    // With the three bytes before the block.
+                    let m = m.max8(V::load(p.add(blk - 3)));
+                    err = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
+                        check_block::<V, TWO>(err, p, blk)
+                    } else if !m.subs8(V::splat8(0xF0 - 0x80)).any_high() {
+                        check_block::<V, THREE>(err, p, blk)
+                    } else {
+                        check_block::<V, FOUR>(err, p, blk)
+                    };
                 }
-                // With the three bytes before the block.
-                let m = m.max8(V::load(p.add(blk - 3)));
-                err = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
-                    check_block::<V, TWO>(err, p, blk)
-                } else if !m.subs8(V::splat8(0xF0 - 0x80)).any_high() {
-                    check_block::<V, THREE>(err, p, blk)
-                } else {
-                    check_block::<V, FOUR>(err, p, blk)
-                };
+                if err.any_high() {
+                    return error_tail(src, first_error::<V>(src, i, i + GROUP));
+                }
+                open = V::load(p.add(i + GROUP - b)).subs8(open_at_end).any_high();
             }
-            if err.any_high() {
-                return error_tail(src, first_error::<V>(src, i, i + GROUP));
+            if COPY {
+                let to = i + GROUP - b;
+                let mut s = *stored;
+                while s + b <= to {
+                    V::load(p.add(s)).store(dp.add(s));
+                    s += b;
+                }
+                *stored = s;
             }
-            open = V::load(p.add(i + GROUP - b)).subs8(open_at_end).any_high();
             i += GROUP;
         }
         // The rest: whole vectors, then the last `b` bytes (overlapping), and whether
@@ -282,31 +332,5 @@ pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
             return group_tail(src, from);
         }
         n
-    }
-}
-
-/// See [`scalar::utf8_copy`](crate::simd::scalar::utf8_copy): [`utf8_valid_up_to`]
-/// over stretches of `src` small enough to stay in the L1 cache, each copied to `dst`
-/// as far as it is valid.
-///
-/// # Safety
-/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
-/// entry point of that ISA, on a CPU that has it.
-#[inline(always)]
-pub(crate) unsafe fn utf8_copy<V: Compare>(src: &[u8], dst: &mut [u8]) -> usize {
-    const STRETCH: usize = 8 * 1024;
-    let n = src.len().min(dst.len());
-    let mut i = 0;
-    loop {
-        let end = n.min(i + STRETCH);
-        // SAFETY: forwarded contract.
-        let valid = i + unsafe { utf8_valid_up_to::<V>(&src[i..end]) };
-        dst[i..valid].copy_from_slice(&src[i..valid]);
-        // Done at the end of `src`, or at an error (not a sequence cut by the end of
-        // the stretch, which starts at most 3 bytes before it).
-        if end == n || valid + 3 < end {
-            return valid;
-        }
-        i = valid;
     }
 }
