@@ -17,8 +17,10 @@
 //!
 //! Every flag is in the high bit of its byte. Each 64-byte block is checked by the
 //! largest byte in it and the three bytes before it: with none from `E0`, only the
-//! two-byte rules can fail (seven operations a vector); with none from `F0`, only the
-//! two- and three-byte ones. ASCII blocks are skipped as in
+//! two-byte rules can fail (six operations a vector); with none from `F0`, only the
+//! two- and three-byte ones; from `F5`, it is an error. In the blocks `C0` and `C1`
+//! are found by the largest of the bytes plus 0x3E over the group (two operations a
+//! vector, one fewer than their own compare). ASCII blocks are skipped as in
 //! [`super::utf8_validate::utf8_valid_up_to`]; the exact place of an error is found as
 //! there too (the first flagged byte: every character that ends before it is valid).
 
@@ -71,12 +73,13 @@ static OPEN_AT_END: [u8; 64] = {
 /// The error flags (high bits) of vector `v`, given the bytes one (`p1`), two and
 /// three back of each of its bytes, for a block of class `C` ([`TWO`], [`THREE`] or
 /// [`FOUR`]: in a block of a lower class, and the three bytes before it, there are no
-/// bytes from `E0` or from `F0`, so the rules that need them are left out).
+/// bytes from `E0` or from `F0`, so the rules that need them are left out). Without
+/// `ALL`, the invalid bytes are left to the caller (see [`check_block`]).
 ///
 /// # Safety
 /// The ISA contract (see [`crate::simd::vector`]).
 #[inline(always)]
-unsafe fn check<V: Compare, const C: u8>(v: V, p1: V, p2: V, p3: V) -> V {
+unsafe fn check<V: Compare, const C: u8, const ALL: bool>(v: V, p1: V, p2: V, p3: V) -> V {
     // SAFETY: forwarded contract; register operations.
     unsafe {
         let mut must = p1.subs8(V::splat8(0xC0 - 0x80));
@@ -88,11 +91,14 @@ unsafe fn check<V: Compare, const C: u8>(v: V, p1: V, p2: V, p3: V) -> V {
         }
         // `80..=BF` are the bytes below `C0` as `i8`.
         let is = V::splat8(0xC0).gt8(v);
-        // `C0` and `C1` become 0x7E and 0x7F, the only bytes above 0x7D as `i8`.
-        let c0 = v
-            .add8(V::splat8(0x7Eu8.wrapping_sub(0xC0)))
-            .gt8(V::splat8(0x7D));
-        let mut e = must.xor(is).or(c0);
+        let mut e = must.xor(is);
+        if ALL {
+            // `C0` and `C1` become 0x7E and 0x7F, the only bytes above 0x7D as `i8`.
+            let c0 = v
+                .add8(V::splat8(0x7Eu8.wrapping_sub(0xC0)))
+                .gt8(V::splat8(0x7D));
+            e = e.or(c0);
+        }
         if C >= THREE {
             // At least `A0` (or ASCII, after which nothing of this rule matters).
             let g = v.gt8(V::splat8(0x9F));
@@ -100,7 +106,9 @@ unsafe fn check<V: Compare, const C: u8>(v: V, p1: V, p2: V, p3: V) -> V {
             e = e.or(q.eq8(V::splat8(0xE0)));
         }
         if C >= FOUR {
-            e = e.or(v.subs8(V::splat8(0xF5 - 0x80)));
+            if ALL {
+                e = e.or(v.subs8(V::splat8(0xF5 - 0x80)));
+            }
             let g = v.gt8(V::splat8(0x8F));
             let q = p1.xor(g.and(V::splat8(0xF0 ^ 0xF4)));
             e = e.or(q.eq8(V::splat8(0xF0)));
@@ -118,7 +126,7 @@ unsafe fn check<V: Compare, const C: u8>(v: V, p1: V, p2: V, p3: V) -> V {
 unsafe fn check_at<V: Compare, const C: u8>(p: *const u8, at: usize) -> V {
     // SAFETY: forwarded contract: reads `p[at - 3..at + V::BYTES]`.
     unsafe {
-        check::<V, C>(
+        check::<V, C, true>(
             V::load(p.add(at)),
             V::load(p.add(at - 1)),
             V::load(p.add(at - 2)),
@@ -128,19 +136,47 @@ unsafe fn check_at<V: Compare, const C: u8>(p: *const u8, at: usize) -> V {
 }
 
 /// The flags of the vectors of the block at `p + blk` ORed into `err`, checked as
-/// class `C`.
+/// class `C`, but for the invalid bytes: `C0` and `C1`, which each vector plus 0x3E
+/// maxed into `low` marks (they become 0xFE and 0xFF, every other byte at most 0xFD;
+/// see [`low_flags`]); and `F5..=FF`, which the block's largest byte shows.
 ///
 /// # Safety
 /// The ISA contract; `3 <= blk` and `p + blk - 3` valid for reads of 67 bytes.
 #[inline(always)]
-unsafe fn check_block<V: Compare, const C: u8>(mut err: V, p: *const u8, blk: usize) -> V {
-    let mut at = blk;
-    while at < blk + 64 {
-        // SAFETY: forwarded contract: `blk <= at`, `at + V::BYTES <= blk + 64`.
-        err = unsafe { err.or(check_at::<V, C>(p, at)) };
-        at += V::BYTES;
+unsafe fn check_block<V: Compare, const C: u8>(
+    mut err: V,
+    mut low: V,
+    p: *const u8,
+    blk: usize,
+) -> (V, V) {
+    for j in 0..64 / V::BYTES {
+        let at = blk + j * V::BYTES;
+        // SAFETY: forwarded contract: `blk <= at`, `at + V::BYTES <= blk + 64`, reads
+        // `p[at - 3..at + V::BYTES]`.
+        unsafe {
+            let v = V::load(p.add(at));
+            let e = check::<V, C, false>(
+                v,
+                V::load(p.add(at - 1)),
+                V::load(p.add(at - 2)),
+                V::load(p.add(at - 3)),
+            );
+            err = err.or(e);
+            low = low.max8(v.add8(V::splat8(0xFE - 0xC0)));
+        }
     }
-    err
+    (err, low)
+}
+
+/// The flags (high bits) of the bytes `C0` and `C1` marked in `low` by
+/// [`check_block`].
+///
+/// # Safety
+/// The ISA contract.
+#[inline(always)]
+unsafe fn low_flags<V: Compare>(low: V) -> V {
+    // SAFETY: forwarded contract.
+    unsafe { low.subs8(V::splat8(0xFE - 0x80)) }
 }
 
 /// Where the scalar code resumes after the vectors of `src[from..to]` failed the
@@ -236,7 +272,7 @@ unsafe fn valid<V: Compare, const COPY: bool>(
     unsafe {
         let open_at_end = V::load(OPEN_AT_END.as_ptr().add(64 - b));
         let first = V::load(p);
-        let e = check::<V, FOUR>(
+        let e = check::<V, FOUR, true>(
             first,
             first.shift_up::<1>(),
             first.shift_up::<2>(),
@@ -283,6 +319,7 @@ unsafe fn valid<V: Compare, const COPY: bool>(
                 }
             } else {
                 let mut err = V::zero();
+                let mut low = V::zero();
                 for (k, m) in maxes.iter().enumerate() {
                     let blk = i + k * BLOCK;
                     if !m.any_high() {
@@ -292,14 +329,17 @@ unsafe fn valid<V: Compare, const COPY: bool>(
                     }
                     // With the three bytes before the block.
                     let m = m.max8(V::load(p.add(blk - 3)));
-                    err = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
-                        check_block::<V, TWO>(err, p, blk)
+                    (err, low) = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
+                        check_block::<V, TWO>(err, low, p, blk)
                     } else if !m.subs8(V::splat8(0xF0 - 0x80)).any_high() {
-                        check_block::<V, THREE>(err, p, blk)
+                        check_block::<V, THREE>(err, low, p, blk)
                     } else {
-                        check_block::<V, FOUR>(err, p, blk)
+                        // `F5..=FF`.
+                        err = err.or(m.subs8(V::splat8(0xF5 - 0x80)));
+                        check_block::<V, FOUR>(err, low, p, blk)
                     };
                 }
+                err = err.or(low_flags(low));
                 if err.any_high() {
                     return error_tail(src, first_error::<V>(src, i, i + GROUP));
                 }
