@@ -470,6 +470,39 @@ mod sse2 {
         }
     }
 
+    /// `utf8_copy` of texts long enough for the group loop, with every room, valid
+    /// and with an error or a cut sequence near the ends of its groups: nothing past
+    /// the valid length is written (a group's last vector is held back).
+    #[test]
+    fn sse2_copy_every_room_across_groups() {
+        let (len, step) = if MIRI { (340, 37) } else { (1100, 1) };
+        let mut buf = std::vec![0u8; len + 64];
+        for a in [0, 5, 40] {
+            let shift = (boundary(&buf) + 64 - a) % 64;
+            let start = if a < 3 { a + 64 } else { a };
+            for fill in ["ж", "中", "a😀"] {
+                let text: Vec<u8> = fill.repeat(len).into_bytes();
+                for bad in [
+                    None,
+                    Some(start + 256 - 1),
+                    Some(start + 512 - 2),
+                    Some(start + 256 + 64),
+                ] {
+                    let s = &mut buf[shift..shift + len];
+                    s.copy_from_slice(&text[..len]);
+                    if let Some(at) = bad {
+                        if at < len {
+                            s[at] = 0xC3;
+                        }
+                    }
+                    for room in (0..=len).step_by(step) {
+                        check_copy(s, room, &(a, fill, bad));
+                    }
+                }
+            }
+        }
+    }
+
     /// The WTF-8 prefix on SSE2 is the UTF-8 valid prefix (which meets the contract:
     /// where it is short of the input, a surrogate or an error starts there), also
     /// with surrogates and surrogate pairs written as two sequences.
