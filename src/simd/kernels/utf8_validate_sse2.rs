@@ -24,6 +24,9 @@
 //! [`super::utf8_validate::utf8_valid_up_to`]; the exact place of an error is found as
 //! there too (the first flagged byte: every character that ends before it is valid).
 
+// Only x86_64 has an ISA without byte shuffles (SSE2) that runs this.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+
 use super::utf8_validate::{error_tail, group_tail, seq_len};
 use crate::simd::vector::Vector;
 
