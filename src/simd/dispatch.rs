@@ -164,7 +164,7 @@ fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// a sequence.
 fn utf8_valid_up_to(src: &[u8]) -> usize {
     if src.len() < SHORT => scalar::utf8_valid_up_to(src);
-    Sse2 => kernels::utf8_validate::ascii_then_valid_up_to::<V>(src),
+    Sse2 => kernels::utf8_validate_sse2::utf8_valid_up_to::<V>(src),
     Avx512 => avx512::utf8_valid_up_to(src),
     _ => kernels::utf8_validate::utf8_valid_up_to::<V>(src),
 }
@@ -177,7 +177,7 @@ fn utf8_valid_up_to(src: &[u8]) -> usize {
 /// surrogate; the vector kernels let the surrogates of whole blocks through).
 fn wtf8_valid_prefix(src: &[u8]) -> usize {
     if src.len() < SHORT => scalar::utf8_valid_up_to(src);
-    Sse2 => kernels::utf8_validate::ascii_then_valid_up_to::<V>(src),
+    Sse2 => kernels::utf8_validate_sse2::utf8_valid_up_to::<V>(src),
     Avx512 => avx512::wtf8_valid_prefix(src),
     _ => kernels::utf8_validate::wtf8_valid_prefix::<V>(src),
 }
@@ -186,7 +186,7 @@ fn wtf8_valid_prefix(src: &[u8]) -> usize {
 /// end inside a sequence; returns its length.
 fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     if src.len() < SHORT => scalar::utf8_copy(src, dst);
-    Sse2 => kernels::utf8_validate::ascii_then_copy::<V>(src, dst),
+    Sse2 => kernels::utf8_validate_sse2::utf8_copy::<V>(src, dst),
     Avx512 => avx512::utf8_copy(src, dst),
     _ => kernels::utf8_validate::utf8_copy::<V>(src, dst),
 }

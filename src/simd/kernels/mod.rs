@@ -15,3 +15,4 @@ pub(crate) mod transcode;
 pub(crate) mod utf16;
 pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;
+pub(crate) mod utf8_validate_sse2;

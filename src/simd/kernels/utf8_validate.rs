@@ -832,33 +832,3 @@ pub(crate) fn error_tail(src: &[u8], e: usize) -> usize {
     }
     i + scalar::utf8_valid_up_to(&src[i..])
 }
-
-/// See [`scalar::utf8_valid_up_to`], for vectors without byte shuffles: the ASCII
-/// prefix in vectors, then the scalar code.
-///
-/// # Safety
-/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
-/// entry point of that ISA, on a CPU that has it.
-// Only ISAs without byte shuffles (SSE2) run this.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-#[inline(always)]
-pub(crate) unsafe fn ascii_then_valid_up_to<V: Vector>(src: &[u8]) -> usize {
-    // SAFETY: forwarded contract.
-    let a = unsafe { super::ascii::ascii_valid_up_to::<V>(src) };
-    a + scalar::utf8_valid_up_to(&src[a..])
-}
-
-/// See [`scalar::utf8_copy`], for vectors without byte shuffles: the ASCII prefix in
-/// vectors, then the scalar code.
-///
-/// # Safety
-/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
-/// entry point of that ISA, on a CPU that has it.
-// Only ISAs without byte shuffles (SSE2) run this.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-#[inline(always)]
-pub(crate) unsafe fn ascii_then_copy<V: Vector>(src: &[u8], dst: &mut [u8]) -> usize {
-    // SAFETY: forwarded contract.
-    let a = unsafe { super::ascii::copy_ascii_to_ascii::<V>(src, dst) };
-    a + scalar::utf8_copy(&src[a..], &mut dst[a..])
-}

@@ -1,5 +1,6 @@
 //! SSE2 (the x86_64 baseline): 16-byte vectors, no byte shuffles.
 
+use crate::simd::kernels::utf8_validate_sse2::Compare;
 use crate::simd::vector::Vector;
 use core::arch::x86_64::*;
 
@@ -151,6 +152,29 @@ impl Vector for Sse2 {
                 _mm_srli_epi16::<8>(self.0),
             ))
         }
+    }
+}
+
+impl Compare for Sse2 {
+    #[inline(always)]
+    unsafe fn gt8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Sse2(_mm_cmpgt_epi8(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn max8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Sse2(_mm_max_epu8(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn add8(self, b: Self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Sse2(_mm_add_epi8(self.0, b.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shift_up<const K: i32>(self) -> Self {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe { Sse2(_mm_slli_si128::<K>(self.0)) }
     }
 }
 

@@ -1,0 +1,379 @@
+//! UTF-8 validation (and validating copy) for vectors without byte shuffles (SSE2).
+//!
+//! Each byte is classified by compares against the bytes one, two and three before it
+//! (loaded unaligned, as the other kernels do), with no table lookups:
+//!
+//! - a byte must be a continuation byte exactly when the byte one back is at least
+//!   `C0`, two back at least `E0` or three back at least `F0` (the saturating
+//!   subtracts of Keiser & Lemire put that in the high bit); a mismatch with "is a
+//!   continuation byte" (`80..=BF`, one signed compare) is an error. Two leads whose
+//!   sequences overlap always put a lead where a continuation byte must be;
+//! - `C0`, `C1` and `F5..=FF` are errors wherever they are;
+//! - the second byte after `E0` must be at least `A0`, after `ED` below `A0`, after
+//!   `F0` at least `90` and after `F4` below `90`: with `g` "the byte is at least
+//!   `A0`" (a signed compare), the byte one back XORed with `ED ^ E0` where `g` holds
+//!   equals `E0` exactly at those errors of `E0` and `ED`; the same for `F0` and `F4`
+//!   at `90`.
+//!
+//! Every flag is in the high bit of its byte. Each 64-byte block is checked by the
+//! largest byte in it and the three bytes before it: with none from `E0`, only the
+//! two-byte rules can fail (six operations a vector); with none from `F0`, only the
+//! two- and three-byte ones; from `F5`, it is an error. In the blocks `C0` and `C1`
+//! are found by the largest of the bytes plus 0x3E over the group (two operations a
+//! vector, one fewer than their own compare). ASCII blocks are skipped as in
+//! [`super::utf8_validate::utf8_valid_up_to`]; the exact place of an error is found as
+//! there too (the first flagged byte: every character that ends before it is valid).
+
+// Only x86_64 has an ISA without byte shuffles (SSE2) that runs this.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+
+use super::utf8_validate::{error_tail, group_tail, seq_len};
+use crate::simd::vector::Vector;
+
+/// The vector operations the compare-based validator needs besides [`Vector`].
+pub(crate) trait Compare: Vector {
+    /// Signed byte compare: 0xFF where `self > b` (as `i8`), else 0.
+    ///
+    /// # Safety
+    /// The ISA contract (see [`crate::simd::vector`]).
+    unsafe fn gt8(self, b: Self) -> Self;
+    /// Unsigned byte maximum.
+    ///
+    /// # Safety
+    /// The ISA contract.
+    unsafe fn max8(self, b: Self) -> Self;
+    /// Wrapping byte add.
+    ///
+    /// # Safety
+    /// The ISA contract.
+    unsafe fn add8(self, b: Self) -> Self;
+    /// The bytes moved `K` lanes up (byte `i` becomes byte `i + K`), zeros coming in.
+    ///
+    /// # Safety
+    /// The ISA contract.
+    unsafe fn shift_up<const K: i32>(self) -> Self;
+}
+
+/// What a block may hold besides ASCII, by its largest byte: only two-byte sequences.
+const TWO: u8 = 2;
+/// Sequences of up to three bytes.
+const THREE: u8 = 3;
+/// Anything.
+const FOUR: u8 = 4;
+
+/// Subtracted (saturating) from the last vector of checked bytes: the high bit stays
+/// set where a sequence is left open at its end (a lead at least `C0` in the last
+/// byte, `E0` in the one before, `F0` in the one before that). Loaded from the end for
+/// vectors shorter than 64 bytes.
+static OPEN_AT_END: [u8; 64] = {
+    let mut a = [0xFF; 64];
+    a[61] = 0xF0 - 0x80;
+    a[62] = 0xE0 - 0x80;
+    a[63] = 0xC0 - 0x80;
+    a
+};
+
+/// The error flags (high bits) of vector `v`, given the bytes one (`p1`), two and
+/// three back of each of its bytes, for a block of class `C` ([`TWO`], [`THREE`] or
+/// [`FOUR`]: in a block of a lower class, and the three bytes before it, there are no
+/// bytes from `E0` or from `F0`, so the rules that need them are left out). Without
+/// `ALL`, the invalid bytes are left to the caller (see [`check_block`]).
+///
+/// # Safety
+/// The ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+unsafe fn check<V: Compare, const C: u8, const ALL: bool>(v: V, p1: V, p2: V, p3: V) -> V {
+    // SAFETY: forwarded contract; register operations.
+    unsafe {
+        let mut must = p1.subs8(V::splat8(0xC0 - 0x80));
+        if C >= THREE {
+            must = must.or(p2.subs8(V::splat8(0xE0 - 0x80)));
+        }
+        if C >= FOUR {
+            must = must.or(p3.subs8(V::splat8(0xF0 - 0x80)));
+        }
+        // `80..=BF` are the bytes below `C0` as `i8`.
+        let is = V::splat8(0xC0).gt8(v);
+        let mut e = must.xor(is);
+        if ALL {
+            // `C0` and `C1` become 0x7E and 0x7F, the only bytes above 0x7D as `i8`.
+            let c0 = v
+                .add8(V::splat8(0x7Eu8.wrapping_sub(0xC0)))
+                .gt8(V::splat8(0x7D));
+            e = e.or(c0);
+        }
+        if C >= THREE {
+            // At least `A0` (or ASCII, after which nothing of this rule matters).
+            let g = v.gt8(V::splat8(0x9F));
+            let q = p1.xor(g.and(V::splat8(0xE0 ^ 0xED)));
+            e = e.or(q.eq8(V::splat8(0xE0)));
+        }
+        if C >= FOUR {
+            if ALL {
+                e = e.or(v.subs8(V::splat8(0xF5 - 0x80)));
+            }
+            let g = v.gt8(V::splat8(0x8F));
+            let q = p1.xor(g.and(V::splat8(0xF0 ^ 0xF4)));
+            e = e.or(q.eq8(V::splat8(0xF0)));
+        }
+        e
+    }
+}
+
+/// [`check`] of the vector at `p + at`, the bytes before it loaded.
+///
+/// # Safety
+/// The ISA contract; `3 <= at` and `p + at - 3` valid for reads of `V::BYTES + 3`
+/// bytes.
+#[inline(always)]
+unsafe fn check_at<V: Compare, const C: u8>(p: *const u8, at: usize) -> V {
+    // SAFETY: forwarded contract: reads `p[at - 3..at + V::BYTES]`.
+    unsafe {
+        check::<V, C, true>(
+            V::load(p.add(at)),
+            V::load(p.add(at - 1)),
+            V::load(p.add(at - 2)),
+            V::load(p.add(at - 3)),
+        )
+    }
+}
+
+/// The flags of the vectors of the block at `p + blk` ORed into `err`, checked as
+/// class `C`, but for the invalid bytes: `C0` and `C1`, which each vector plus 0x3E
+/// maxed into `low` marks (they become 0xFE and 0xFF, every other byte at most 0xFD;
+/// see [`low_flags`]); and `F5..=FF`, which the block's largest byte shows.
+///
+/// # Safety
+/// The ISA contract; `3 <= blk` and `p + blk - 3` valid for reads of 67 bytes.
+#[inline(always)]
+unsafe fn check_block<V: Compare, const C: u8>(
+    mut err: V,
+    mut low: V,
+    p: *const u8,
+    blk: usize,
+) -> (V, V) {
+    for j in 0..64 / V::BYTES {
+        let at = blk + j * V::BYTES;
+        // SAFETY: forwarded contract: `blk <= at`, `at + V::BYTES <= blk + 64`, reads
+        // `p[at - 3..at + V::BYTES]`.
+        unsafe {
+            let v = V::load(p.add(at));
+            let e = check::<V, C, false>(
+                v,
+                V::load(p.add(at - 1)),
+                V::load(p.add(at - 2)),
+                V::load(p.add(at - 3)),
+            );
+            err = err.or(e);
+            low = low.max8(v.add8(V::splat8(0xFE - 0xC0)));
+        }
+    }
+    (err, low)
+}
+
+/// The flags (high bits) of the bytes `C0` and `C1` marked in `low` by
+/// [`check_block`].
+///
+/// # Safety
+/// The ISA contract.
+#[inline(always)]
+unsafe fn low_flags<V: Compare>(low: V) -> V {
+    // SAFETY: forwarded contract.
+    unsafe { low.subs8(V::splat8(0xFE - 0x80)) }
+}
+
+/// Where the scalar code resumes after the vectors of `src[from..to]` failed the
+/// check: the first flagged byte of them (checked with every rule), or `from` if none
+/// is.
+///
+/// # Safety
+/// The ISA contract; `3 <= from <= to <= src.len()`, `to - from` a multiple of
+/// `V::BYTES`.
+#[inline(always)]
+unsafe fn first_error<V: Compare>(src: &[u8], from: usize, to: usize) -> usize {
+    let p = src.as_ptr();
+    let mut at = from;
+    while at < to {
+        // SAFETY: reads `src[at - 3..at + V::BYTES]`, `3 <= at`, `at + V::BYTES <= to`.
+        let m = unsafe { check_at::<V, FOUR>(p, at).high_mask() };
+        if m != 0 {
+            return at + V::first_in(m);
+        }
+        at += V::BYTES;
+    }
+    from
+}
+
+/// See [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to): [`valid`]
+/// without the copy.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
+    let mut stored = 0;
+    // SAFETY: forwarded contract; no copy, so `dp` is not used.
+    unsafe { valid::<V, false>(src, core::ptr::null_mut(), &mut stored) }
+}
+
+/// See [`scalar::utf8_copy`](crate::simd::scalar::utf8_copy): [`valid`] storing each
+/// checked group to `dst` as it goes (one pass), all but its last vector (which may
+/// end inside a sequence, not all of which is then copied); the rest up to the valid
+/// length after.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn utf8_copy<V: Compare>(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let src = &src[..n];
+    let mut stored = 0;
+    // SAFETY: forwarded contract; `dst` is valid for writes of `n` bytes.
+    let valid = unsafe { valid::<V, true>(src, dst.as_mut_ptr(), &mut stored) };
+    debug_assert!(stored <= valid);
+    dst[stored..valid].copy_from_slice(&src[stored..valid]);
+    valid
+}
+
+/// The length of the longest valid prefix of `src`, as
+/// [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to). Groups of four
+/// 64-byte blocks from a 64-byte boundary: an ASCII group is skipped whole (if the
+/// bytes before it end at a character boundary), an ASCII block of a group only needs
+/// the bytes before it to; the other blocks are checked by their class. Inputs shorter
+/// than two vectors go to the scalar code. With `COPY`, each checked group is stored
+/// to `dp` from `*stored` up to its last vector (the bytes there are of characters
+/// that end in the checked bytes, so in the valid prefix), and `*stored` says how far.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it; with `COPY`, `dp` is valid for writes
+/// of `src.len()` bytes and does not overlap `src`.
+#[inline(always)]
+unsafe fn valid<V: Compare, const COPY: bool>(
+    src: &[u8],
+    dp: *mut u8,
+    stored: &mut usize,
+) -> usize {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
+    if n < 2 * b {
+        return group_tail(src, 0);
+    }
+    // A caller that stopped at an invalid sequence often calls again right there.
+    if src[0] >= 0x80 && seq_len(src) == 0 {
+        return 0;
+    }
+    // SAFETY: every load reads within `src` (`2 * b <= n`): `src[..b]`; vectors at
+    // `3 <= b <= at` with the three bytes before them and `at + b <= n` (in the head
+    // `at < start + b <= n`; in the groups `at + b <= i + GROUP <= n`; in the tail
+    // `at + b <= n`, and `n - b >= b`); `src[blk - 3..blk + b - 3]` for a block
+    // `blk >= i >= 3`; the last `b <= 64` bytes of `OPEN_AT_END`. The copy reads
+    // `src[s..s + b]` and writes `dp[s..s + b]` with `s + b <= i + GROUP - b <= n`.
+    unsafe {
+        let open_at_end = V::load(OPEN_AT_END.as_ptr().add(64 - b));
+        let first = V::load(p);
+        let e = check::<V, FOUR, true>(
+            first,
+            first.shift_up::<1>(),
+            first.shift_up::<2>(),
+            first.shift_up::<3>(),
+        );
+        if e.any_high() {
+            return error_tail(src, V::first_in(e.high_mask()));
+        }
+        let mut i = b;
+        // The groups start at a 64-byte boundary (at least 3 bytes in, for the loads
+        // behind it); the vectors before it are checked one by one (the last one may
+        // go past it).
+        let a = (p as usize).wrapping_neg() % BLOCK;
+        let start = if a < 3 { a + BLOCK } else { a };
+        if start + GROUP <= n {
+            let mut err = V::zero();
+            while i < start {
+                err = err.or(check_at::<V, FOUR>(p, i));
+                i += b;
+            }
+            if err.any_high() {
+                return error_tail(src, first_error::<V>(src, b, i));
+            }
+            i = start;
+        }
+        // Whether the bytes checked so far end inside a sequence.
+        let mut open = src[i - 1] >= 0xC0 || src[i - 2] >= 0xE0 || src[i - 3] >= 0xF0;
+        while i + GROUP <= n {
+            // The largest byte of each block.
+            let mut maxes = [V::zero(); GROUP / BLOCK];
+            let mut any = V::zero();
+            for (k, m) in maxes.iter_mut().enumerate() {
+                let mut at = i + k * BLOCK;
+                while at < i + (k + 1) * BLOCK {
+                    *m = m.max8(V::load(p.add(at)));
+                    at += b;
+                }
+                any = any.max8(*m);
+            }
+            if !any.any_high() {
+                if open {
+                    // The sequence open before it needs a continuation byte there.
+                    return error_tail(src, i);
+                }
+            } else {
+                let mut err = V::zero();
+                let mut low = V::zero();
+                for (k, m) in maxes.iter().enumerate() {
+                    let blk = i + k * BLOCK;
+                    if !m.any_high() {
+                        // A sequence left open before an ASCII block.
+                        err = err.or(V::load(p.add(blk - b)).subs8(open_at_end));
+                        continue;
+                    }
+                    // With the three bytes before the block.
+                    let m = m.max8(V::load(p.add(blk - 3)));
+                    (err, low) = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
+                        check_block::<V, TWO>(err, low, p, blk)
+                    } else if !m.subs8(V::splat8(0xF0 - 0x80)).any_high() {
+                        check_block::<V, THREE>(err, low, p, blk)
+                    } else {
+                        // `F5..=FF`.
+                        err = err.or(m.subs8(V::splat8(0xF5 - 0x80)));
+                        check_block::<V, FOUR>(err, low, p, blk)
+                    };
+                }
+                err = err.or(low_flags(low));
+                if err.any_high() {
+                    return error_tail(src, first_error::<V>(src, i, i + GROUP));
+                }
+                open = V::load(p.add(i + GROUP - b)).subs8(open_at_end).any_high();
+            }
+            if COPY {
+                let to = i + GROUP - b;
+                let mut s = *stored;
+                while s + b <= to {
+                    V::load(p.add(s)).store(dp.add(s));
+                    s += b;
+                }
+                *stored = s;
+            }
+            i += GROUP;
+        }
+        // The rest: whole vectors, then the last `b` bytes (overlapping), and whether
+        // they end inside a sequence.
+        let from = i;
+        let mut err = V::zero();
+        while i + b <= n {
+            err = err.or(check_at::<V, FOUR>(p, i));
+            i += b;
+        }
+        if i < n {
+            err = err.or(check_at::<V, FOUR>(p, n - b));
+        }
+        err = err.or(V::load(p.add(n - b)).subs8(open_at_end));
+        if err.any_high() {
+            return group_tail(src, from);
+        }
+        n
+    }
+}
