@@ -1,4 +1,7 @@
-//! UTF-8 validation (and validating copy) for vectors without byte shuffles (SSE2).
+//! UTF-8 validation (and validating copy) without byte shuffles: SSE2, and SSE4.1,
+//! where it measured faster than the nibble lookups of [`super::utf8_validate`]
+//! (validation vs simdutf's SSE4.2 kernel, Zen 5: ru.txt 1.23 -> 2.14, de.html
+//! 2.34 -> 3.17, ja.txt 1.23 -> 1.40).
 //!
 //! Each byte is classified by compares against the bytes one, two and three before it
 //! (loaded unaligned, as the other kernels do), with no table lookups:
@@ -24,7 +27,7 @@
 //! [`super::utf8_validate::utf8_valid_up_to`]; the exact place of an error is found as
 //! there too (the first flagged byte: every character that ends before it is valid).
 
-// Only x86_64 has an ISA without byte shuffles (SSE2) that runs this.
+// Only x86_64's SSE2 and SSE4.1 tiers run this.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 use super::utf8_validate::{error_tail, group_tail, seq_len};
