@@ -226,8 +226,8 @@ impl Iso2022JpDecoder {
                     }
                     match self.byte_meaning(b) {
                         Lead::Char(_) if self.state == State::Ascii => {
-                            let run = ascii_prefix(&src[r..]).len();
-                            let n = dst.copy_ascii(&src[r..r + run]);
+                            // The run above took what fits: the output is full.
+                            let n = ascii_decode(&src[r..], dst);
                             if n == 0 {
                                 return (DecoderResult::OutputFull, r);
                             }
@@ -426,17 +426,17 @@ fn ascii_len(src: &[u8]) -> usize {
 }
 
 /// Decodes the ASCII state's run at the start of `src` (see [`ascii_len`]) as far
-/// as it fits; returns the bytes read.
+/// as it fits; returns the bytes read. Scans no further than the output's room (a
+/// byte a unit), so that a long run through a small buffer is not scanned again
+/// at each call.
 #[inline(always)]
 fn ascii_decode<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> usize {
-    let n = ascii_len(src);
+    let n = ascii_len(&src[..src.len().min(dst.room())]);
     if n > ASCII_SHORT {
         return dst.copy_ascii(&src[..n]);
     }
-    let out = dst.tail();
-    let Some(out) = out.get_mut(..n) else {
-        // Near the end of the output: the bulk copy takes what fits.
-        return dst.copy_ascii(&src[..n]);
+    let Some(out) = dst.tail().get_mut(..n) else {
+        return 0;
     };
     for (i, &b) in src[..n].iter().enumerate() {
         // ASCII: one unit each, which `out` has.
