@@ -337,7 +337,8 @@ fn iso_2022_jp_long_streams_split() {
 }
 
 /// The ASCII state's scan: each byte it stops at (ESC, SO, SI, from 0x80 up) at
-/// every place in runs of up to 100 ASCII bytes, after ESC ( B and after ESC ( J.
+/// places in runs of up to 100 ASCII bytes, after ESC ( B and after ESC ( J, in
+/// one piece and through rooms of 1 and 5 units.
 #[test]
 fn iso_2022_jp_ascii_runs() {
     let enc = Enc::Iso2022Jp;
@@ -354,6 +355,12 @@ fn iso_2022_jp_ascii_runs() {
                         !check_one_shot(enc, &bytes),
                         "encoding_rs and the spec differ"
                     );
+                    for to in [To::Utf8, To::Utf16] {
+                        let whole = ours(enc, &[&bytes], bytes.len() * 3 + 8, to);
+                        for room in [1, 5] {
+                            assert_eq!(ours(enc, &[&bytes], room, to), whole, "{bytes:02X?}");
+                        }
+                    }
                 }
             }
         }
