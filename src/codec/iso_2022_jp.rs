@@ -5,6 +5,12 @@
 //! Where the spec restores an escape sequence's second byte after the third byte
 //! fails to match, the byte is kept as `pending_prepended` and processed at the
 //! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
+//!
+//! The decoder's hot paths, ahead of the state machine: the ASCII state's runs
+//! (a scan for ESC, SO, SI and high bytes, then the bulk copy), the leading byte
+//! state's runs of pairs (a pair loop, and the vector pair decoder of EUC-JP over
+//! a copy of a long run as EUC-JP bytes), and a whole escape sequence after output
+//! in one step.
 
 use core::any::Any;
 
@@ -21,7 +27,8 @@ pub(crate) fn ascii_prefix(bytes: &[u8]) -> &str {
     crate::handles::string::ascii_prefix_where(bytes, |b| !matches!(b, 0x0E | 0x0F | 0x1B))
 }
 
-/// The jis0208 pairs of the leading byte state, for the hot loop.
+/// The jis0208 pairs of the leading byte state, for the state machine (its runs
+/// go through [`jis0208_run`]).
 struct Jis0208;
 
 impl TwoByte for Jis0208 {
