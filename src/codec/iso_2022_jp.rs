@@ -478,7 +478,9 @@ impl Vector {
 /// digits and markup. A longer run goes on through the vector pair decoder of
 /// EUC-JP (the same index, leads and trails 0x80 higher), over a copy of the
 /// run's start as EUC-JP bytes ([`euc_view`]), with the scalar loop for what it
-/// leaves (a chunk with the end of the run, a code point it does not take).
+/// leaves (a chunk with the end of the run, a code point it does not take). To
+/// UTF-16 too (ja.txt, AVX2, Zen 5: 10.3 us with it, 11.7 without; ja.html the
+/// same).
 #[inline(always)]
 fn jis0208_run<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>, vector: &mut Vector) -> usize {
     let mut r = 0;
@@ -592,7 +594,9 @@ fn jis0208(lead: u8, trail: u8) -> u16 {
 
 /// Writes the BMP code point `c` (not 0, not a surrogate) at the start of `out`,
 /// which has room for four units; the units written. UTF-8 from U+0800 (the
-/// ideographs and kana) is one four-byte store.
+/// ideographs and kana) is one four-byte store (ja.txt to UTF-8, Zen 5: 18.8 us
+/// with it, 21.3 through `put_bmp_fast`'s three byte stores on the scalar tier;
+/// 15.1 and 15.8 on AVX2).
 #[inline(always)]
 fn put<U: CodeUnit>(out: &mut [U], c: u16) -> usize {
     if !U::UTF16 && c >= 0x800 {
