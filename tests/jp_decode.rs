@@ -30,9 +30,14 @@ enum To {
     Utf16,
 }
 
+/// What the output buffers hold before a call: nothing after the units written
+/// may change (`decode_to_str` relies on it).
+const FILL: u16 = 0xA5A5;
+
 /// Decodes `chunks` with a new decoder of ours into a buffer of `room` units at a
-/// time. A call that can take nothing for lack of room (a character longer than
-/// the buffer) is made again with three more units, as a caller would.
+/// time, checking that nothing after the units written changed. A call that can
+/// take nothing for lack of room (a character longer than the buffer) is made
+/// again with three more units, as a caller would.
 fn ours(enc: Enc, chunks: &[&[u8]], room: usize, to: To) -> Decoded {
     let mut d = enc.ours().new_decoder_without_bom_handling();
     let (mut units8, mut units16, mut errors) = (Vec::new(), Vec::new(), Vec::new());
@@ -43,17 +48,19 @@ fn ours(enc: Enc, chunks: &[&[u8]], room: usize, to: To) -> Decoded {
         loop {
             let (result, r, w) = match to {
                 To::Utf8 => {
-                    let mut buf = vec![0u8; grown];
+                    let mut buf = vec![FILL as u8; grown];
                     let (result, r, w) =
                         d.decode_to_utf8_without_replacement(&chunk[read..], &mut buf, last);
                     units8.extend_from_slice(&buf[..w]);
+                    assert!(buf[w..].iter().all(|&b| b == FILL as u8), "written past");
                     (result, r, w)
                 }
                 To::Utf16 => {
-                    let mut buf = vec![0u16; grown];
+                    let mut buf = vec![FILL; grown];
                     let (result, r, w) =
                         d.decode_to_utf16_without_replacement(&chunk[read..], &mut buf, last);
                     units16.extend_from_slice(&buf[..w]);
+                    assert!(buf[w..].iter().all(|&u| u == FILL), "written past");
                     (result, r, w)
                 }
             };

@@ -594,9 +594,13 @@ fn jis0208(lead: u8, trail: u8) -> u16 {
 
 /// Writes the BMP code point `c` (not 0, not a surrogate) at the start of `out`,
 /// which has room for four units; the units written. UTF-8 from U+0800 (the
-/// ideographs and kana) is one four-byte store (ja.txt to UTF-8, Zen 5: 18.8 us
-/// with it, 21.3 through `put_bmp_fast`'s three byte stores on the scalar tier;
-/// 15.1 and 15.8 on AVX2).
+/// ideographs and kana) is one four-byte store of its three bytes and the byte
+/// after them as it was (nothing past the output written is changed, which
+/// `decode_to_str` relies on). ja.txt to UTF-8, Zen 5: 20.5 us with it, 21.3
+/// through `put_bmp_fast`'s three byte stores on the scalar tier (18.8 with the
+/// fourth byte clobbered, which is not allowed); 15.9 and 15.8 on AVX2. (A loop
+/// looking up the next pair first, whose first byte the store would write, took
+/// 24.6 and 16.7.)
 #[inline(always)]
 fn put<U: CodeUnit>(out: &mut [U], c: u16) -> usize {
     if !U::UTF16 && c >= 0x800 {
@@ -605,7 +609,8 @@ fn put<U: CodeUnit>(out: &mut [U], c: u16) -> usize {
             .and_then(|o| (o as &mut dyn Any).downcast_mut::<[u8; 4]>());
         if let Some(o) = bytes {
             let c = u32::from(c);
-            *o = (0x0080_80E0 | (c >> 12) | ((c << 2) & 0x3F00) | ((c << 16) & 0x3F_0000))
+            let after = u32::from(o[3]) << 24;
+            *o = (0x0080_80E0 | (c >> 12) | ((c << 2) & 0x3F00) | ((c << 16) & 0x3F_0000) | after)
                 .to_le_bytes();
             return 3;
         }
