@@ -5,6 +5,14 @@
 //! Where the spec restores an escape sequence's second byte after the third byte
 //! fails to match, the byte is kept as `pending_prepended` and processed at the
 //! start of the next call, giving encoding_rs's `Malformed(1, 1)`.
+//!
+//! The decoder's hot paths, ahead of the state machine: the ASCII state's runs
+//! (a scan for ESC, SO, SI and high bytes, then the bulk copy), the leading byte
+//! state's runs of pairs (a pair loop, and the vector pair decoder of EUC-JP over
+//! a copy of a long run as EUC-JP bytes), and a whole escape sequence after output
+//! in one step.
+
+use core::any::Any;
 
 use crate::codec::two_byte::{self, Lead, TwoByte};
 use crate::codec::Unmappables;
@@ -19,7 +27,8 @@ pub(crate) fn ascii_prefix(bytes: &[u8]) -> &str {
     crate::handles::string::ascii_prefix_where(bytes, |b| !matches!(b, 0x0E | 0x0F | 0x1B))
 }
 
-/// The jis0208 pairs of the leading byte state, for the hot loop.
+/// The jis0208 pairs of the leading byte state, for the state machine (its runs
+/// go through [`jis0208_run`]).
 struct Jis0208;
 
 impl TwoByte for Jis0208 {
@@ -176,9 +185,11 @@ impl Iso2022JpDecoder {
             self.output = false;
         }
         let mut r = 0;
+        let mut vector = Vector::default();
         loop {
             let n = match self.state {
-                State::LeadByte => two_byte::run::<Jis0208, U>(&src[r..], dst),
+                State::LeadByte => jis0208_run(&src[r..], dst, &mut vector),
+                State::Ascii => ascii_decode(&src[r..], dst),
                 State::Katakana => two_byte::run::<Katakana, U>(&src[r..], dst),
                 State::Roman => two_byte::run::<Roman, U>(&src[r..], dst),
                 _ => 0,
@@ -193,6 +204,26 @@ impl Iso2022JpDecoder {
                 }
                 return (DecoderResult::InputEmpty, r);
             };
+            // A whole escape sequence after output (the text's switches between
+            // ASCII and jis0208): the escape start and escape states in one step,
+            // as they would take it. (Right after another escape sequence, the
+            // output flag is set and the sequence an error: the states below.)
+            if b == 0x1B
+                && !self.output
+                && matches!(
+                    self.state,
+                    State::Ascii | State::Roman | State::Katakana | State::LeadByte
+                )
+            {
+                if let Some(state) = src.get(r + 1..r + 3).and_then(|s| escape(s[0], s[1])) {
+                    self.lead = 0;
+                    self.state = state;
+                    self.output_state = state;
+                    self.output = true;
+                    r += 3;
+                    continue;
+                }
+            }
             match self.state {
                 State::Ascii | State::Roman | State::Katakana | State::LeadByte => {
                     if b == 0x1B {
@@ -202,8 +233,8 @@ impl Iso2022JpDecoder {
                     }
                     match self.byte_meaning(b) {
                         Lead::Char(_) if self.state == State::Ascii => {
-                            let run = ascii_prefix(&src[r..]).len();
-                            let n = dst.copy_ascii(&src[r..r + run]);
+                            // The run above took what fits: the output is full.
+                            let n = ascii_decode(&src[r..], dst);
                             if n == 0 {
                                 return (DecoderResult::OutputFull, r);
                             }
@@ -273,13 +304,7 @@ impl Iso2022JpDecoder {
                     return (DecoderResult::Malformed(1, 0), r);
                 }
                 State::Escape => {
-                    let state = match (self.lead, b) {
-                        (0x28, 0x42) => Some(State::Ascii),
-                        (0x28, 0x4A) => Some(State::Roman),
-                        (0x28, 0x49) => Some(State::Katakana),
-                        (0x24, 0x40 | 0x42) => Some(State::LeadByte),
-                        _ => None,
-                    };
+                    let state = escape(self.lead, b);
                     if let Some(state) = state {
                         if self.output && dst.room() < U::FFFD_LEN {
                             return (DecoderResult::OutputFull, r);
@@ -329,6 +354,268 @@ impl Iso2022JpDecoder {
             _ => (DecoderResult::InputEmpty, r),
         }
     }
+}
+
+/// The state an escape sequence `ESC a b` switches to, if it is one.
+#[inline(always)]
+fn escape(a: u8, b: u8) -> Option<State> {
+    match (a, b) {
+        (0x28, 0x42) => Some(State::Ascii),
+        (0x28, 0x4A) => Some(State::Roman),
+        (0x28, 0x49) => Some(State::Katakana),
+        (0x24, 0x40 | 0x42) => Some(State::LeadByte),
+        _ => None,
+    }
+}
+
+/// Whether the ASCII state leaves byte `b` to the state machine: ESC, SO, SI and
+/// the bytes from 0x80 up.
+#[inline(always)]
+fn ascii_stop(b: u8) -> bool {
+    b >= 0x80 || b == 0x1B || b & 0xFE == 0x0E
+}
+
+/// Bytes the ASCII state's scan takes a word at a time before it goes on in
+/// chunks.
+const ASCII_HEAD: usize = 16;
+/// The chunk of the ASCII state's scan (a few vectors of the baseline ISA).
+const ASCII_CHUNK: usize = 32;
+/// ASCII runs up to this long are written a byte at a time, not through the bulk
+/// copy (whose call costs more than a few bytes).
+const ASCII_SHORT: usize = 8;
+
+/// The bytes [`ascii_stop`] takes of the eight bytes of `v` (little-endian): the
+/// high bit of each such byte. Exact for the lowest one, which is all its callers
+/// read (a carry from a byte from 0x80 up may mark bytes above it).
+#[inline(always)]
+fn ascii_stops(v: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW: u64 = !HIGH;
+    // Below 0x80, a byte of `x` is non-zero exactly where `(x + 0x7F) | x` has its
+    // high bit.
+    let so_si = (v ^ 0x0E0E_0E0E_0E0E_0E0E) & 0x7E7E_7E7E_7E7E_7E7E;
+    let esc = v ^ 0x1B1B_1B1B_1B1B_1B1B;
+    let neither = (so_si.wrapping_add(LOW) | so_si) & (esc.wrapping_add(LOW) | esc);
+    (v | !(neither | LOW)) & HIGH
+}
+
+/// The length of the prefix of `src` that ISO-2022-JP's ASCII state decodes to
+/// itself (no ESC, SO, SI or byte from 0x80 up): a word at a time at first (the
+/// runs between two jis0208 runs of text are short), then chunks whose test the
+/// compiler vectorizes.
+#[inline(always)]
+fn ascii_len(src: &[u8]) -> usize {
+    let mut n = 0;
+    while let Some(word) = src.get(n..).and_then(|s| s.first_chunk::<8>()) {
+        let stops = ascii_stops(u64::from_le_bytes(*word));
+        if stops != 0 {
+            return n + stops.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+        if n == ASCII_HEAD {
+            break;
+        }
+    }
+    if n == ASCII_HEAD {
+        let mut chunks = src[n..].chunks_exact(ASCII_CHUNK);
+        for chunk in &mut chunks {
+            // One OR over the chunk, without an early exit: vectorized.
+            if chunk.iter().fold(false, |stop, &b| stop | ascii_stop(b)) {
+                break;
+            }
+            n += ASCII_CHUNK;
+        }
+    }
+    n + src[n..]
+        .iter()
+        .position(|&b| ascii_stop(b))
+        .unwrap_or(src.len() - n)
+}
+
+/// Decodes the ASCII state's run at the start of `src` (see [`ascii_len`]) as far
+/// as it fits; returns the bytes read. Scans no further than the output's room (a
+/// byte a unit), so that a long run through a small buffer is not scanned again
+/// at each call.
+#[inline(always)]
+fn ascii_decode<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>) -> usize {
+    let n = ascii_len(&src[..src.len().min(dst.room())]);
+    if n > ASCII_SHORT {
+        return dst.copy_ascii(&src[..n]);
+    }
+    let Some(out) = dst.tail().get_mut(..n) else {
+        return 0;
+    };
+    for (i, &b) in src[..n].iter().enumerate() {
+        // ASCII: one unit each, which `out` has.
+        U::put_bmp(out, i, u16::from(b));
+    }
+    dst.advance(n);
+    n
+}
+
+/// Whether [`jis0208_run`] still calls the vector pair decoder in this call of
+/// the decoder: it stops after [`Vector::MAX_MISSES`] calls in a row that decode
+/// nothing from a long view (no vector decoder on this CPU, or text whose pairs it
+/// leaves to the scalar loop, such as Greek or Cyrillic to UTF-8).
+#[derive(Default)]
+struct Vector {
+    misses: u8,
+}
+
+impl Vector {
+    /// See [`Vector`].
+    const MAX_MISSES: u8 = 4;
+}
+
+/// Decodes the jis0208 state's pairs at the start of `src` (leads of rows
+/// 0..=91, the rows the tables keep in order, with mapped trails) as far as they
+/// fit; returns the bytes read. Stops before anything else (ESC, a byte outside
+/// 0x21..=0x7E, an unmapped pair, a lead cut from its trail), which the state
+/// machine takes.
+///
+/// The scalar loop ([`jis0208_pairs`]) takes the first [`SCALAR_FIRST`] bytes: the
+/// whole of most runs between two escape sequences in text with Latin words,
+/// digits and markup. A longer run goes on through the vector pair decoder of
+/// EUC-JP (the same index, leads and trails 0x80 higher), over a copy of the
+/// run's start as EUC-JP bytes ([`euc_view`]), with the scalar loop for what it
+/// leaves (a chunk with the end of the run, a code point it does not take). To
+/// UTF-16 too (ja.txt, AVX2, Zen 5: 10.3 us with it, 11.7 without; ja.html the
+/// same).
+#[inline(always)]
+fn jis0208_run<U: CodeUnit>(src: &[u8], dst: &mut SliceDest<U>, vector: &mut Vector) -> usize {
+    let mut r = 0;
+    loop {
+        let end = src.len().min(r + SCALAR_FIRST);
+        let (rr, w) = jis0208_pairs::<U>(&src[r..end], dst.tail());
+        dst.advance(w);
+        r += rr;
+        // Go on only where the loop stopped for the end of its part (at it, or
+        // before a lead the part cut from its trail), with a window's worth left.
+        if r + 1 < end || src.len() - r <= VECTOR_MIN || vector.misses >= Vector::MAX_MISSES {
+            break;
+        }
+        let mut buf = [0u8; VECTOR_BUF];
+        let n = euc_view(&src[r..], &mut buf);
+        let (rr, w) = U::from_cjk_pairs(&cjk::EUC_JP_PAIRS, &buf[..n], dst.tail());
+        dst.advance(w);
+        r += rr;
+        if rr == 0 {
+            if n > VECTOR_MIN {
+                vector.misses += 1;
+            }
+            break;
+        }
+        vector.misses = 0;
+    }
+    let (rr, w) = jis0208_pairs::<U>(&src[r..], dst.tail());
+    dst.advance(w);
+    r + rr
+}
+
+/// Copies the start of `src` into `buf` as EUC-JP bytes (0x80 added to
+/// 0x21..=0x7E; any other byte made 0x80, which is no part of an EUC-JP pair), a
+/// chunk at a time, up to the first chunk with a byte that is not a jis0208 one
+/// and the byte after it (the vector decoder reads the byte after its window);
+/// returns the bytes copied.
+#[inline(always)]
+fn euc_view(src: &[u8], buf: &mut [u8; VECTOR_BUF]) -> usize {
+    let euc = |s: u8| {
+        let jis = s.wrapping_sub(0x21) < 94;
+        (if jis { s | 0x80 } else { 0x80 }, jis)
+    };
+    let mut n = 0;
+    for (d, s) in buf.chunks_exact_mut(VIEW_CHUNK).zip(src.chunks(VIEW_CHUNK)) {
+        // Without an early exit: vectorized.
+        let mut other = false;
+        for (d, &s) in d.iter_mut().zip(s) {
+            let (b, jis) = euc(s);
+            *d = b;
+            other |= !jis;
+        }
+        n += s.len();
+        if other {
+            if let (Some(d), Some(&s)) = (buf.get_mut(n), src.get(n)) {
+                *d = euc(s).0;
+                n += 1;
+            }
+            break;
+        }
+    }
+    n
+}
+
+/// The chunk of [`euc_view`].
+const VIEW_CHUNK: usize = 32;
+/// The bytes of a jis0208 run that [`jis0208_run`] leaves to the scalar loop
+/// before it tries the vector decoder (16 and 32 were measured; 8 as fast as 16,
+/// 48 slower).
+const SCALAR_FIRST: usize = 16;
+/// The vector decoder takes a window of 64 bytes and the byte after it: a shorter
+/// rest of the input is not worth a view.
+const VECTOR_MIN: usize = 64;
+/// The longest view of [`euc_view`] (128 and 512 were slower on ja.txt).
+const VECTOR_BUF: usize = 256;
+
+/// The loop of [`jis0208_run`] over a buffer: (bytes read, units written).
+#[inline(always)]
+fn jis0208_pairs<U: CodeUnit>(src: &[u8], out: &mut [U]) -> (usize, usize) {
+    // Each step reads two bytes and writes at most four units (UTF-8: three bytes
+    // with one four-byte store), from slices whose lengths it checks once.
+    let room = if U::UTF16 { 1 } else { 4 };
+    let out_len = out.len();
+    let mut s = src;
+    let mut o = out;
+    while o.len() >= room {
+        let [lead, trail, rest @ ..] = s else {
+            break;
+        };
+        let c = jis0208(*lead, *trail);
+        if c == 0 {
+            break;
+        }
+        let n = put(o, c);
+        o = &mut core::mem::take(&mut o)[n..];
+        s = rest;
+    }
+    (src.len() - s.len(), out_len - o.len())
+}
+
+/// The code point of a jis0208 pair whose lead is in rows 0..=91 (the rows the
+/// tables keep in order), 0 for anything else.
+#[inline(always)]
+fn jis0208(lead: u8, trail: u8) -> u16 {
+    let col = trail.wrapping_sub(0x21);
+    if col >= 94 {
+        return 0;
+    }
+    // A lead outside 0x21..=0x7C gives a pointer outside the span: 0.
+    cjk::jis0208_span_pointer(usize::from(lead.wrapping_sub(0x21)) * 94 + usize::from(col))
+}
+
+/// Writes the BMP code point `c` (not 0, not a surrogate) at the start of `out`,
+/// which has room for four units; the units written. UTF-8 from U+0800 (the
+/// ideographs and kana) is one four-byte store of its three bytes and the byte
+/// after them as it was (nothing past the output written is changed, which
+/// `decode_to_str` relies on). ja.txt to UTF-8, Zen 5: 20.5 us with it, 21.3
+/// through `put_bmp_fast`'s three byte stores on the scalar tier (18.8 with the
+/// fourth byte clobbered, which is not allowed); 15.9 and 15.8 on AVX2. (A loop
+/// looking up the next pair first, whose first byte the store would write, took
+/// 24.6 and 16.7.)
+#[inline(always)]
+fn put<U: CodeUnit>(out: &mut [U], c: u16) -> usize {
+    if !U::UTF16 && c >= 0x800 {
+        let bytes = out
+            .first_chunk_mut::<4>()
+            .and_then(|o| (o as &mut dyn Any).downcast_mut::<[u8; 4]>());
+        if let Some(o) = bytes {
+            let c = u32::from(c);
+            let after = u32::from(o[3]) << 24;
+            *o = (0x0080_80E0 | (c >> 12) | ((c << 2) & 0x3F00) | ((c << 16) & 0x3F_0000) | after)
+                .to_le_bytes();
+            return 3;
+        }
+    }
+    U::put_bmp_fast(out, c)
 }
 
 /// The encoder states of the spec.
