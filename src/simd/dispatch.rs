@@ -583,6 +583,7 @@ unsafe fn staged_decode_utf8<K: Kernels>(
 ///
 /// # Safety
 /// The ISA contract of `K`.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn utf8_copy_after_ascii<K: Kernels + kernels::utf8_validate_sse2::Compare>(
     src: &[u8],
