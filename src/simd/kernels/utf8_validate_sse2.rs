@@ -272,8 +272,9 @@ unsafe fn valid<V: Compare, const COPY: bool>(
     // SAFETY: every load reads within `src` (`2 * b <= n`): `src[..b]`; vectors at
     // `3 <= b <= at` with the three bytes before them and `at + b <= n` (in the head
     // `at < start + b <= n`; in the groups `at + b <= i + GROUP <= n`; in the tail
-    // `at + b <= n`, and `n - b >= b`); `src[blk - 3..blk + b - 3]` for a block
-    // `blk >= i >= 3`; the last `b <= 64` bytes of `OPEN_AT_END`. The copy reads
+    // `at + b <= n`, and `n - b >= b`); `src[blk - 3..blk + b - 3]` and (an ASCII
+    // block) `src[blk - b..blk]` for a block `blk >= i >= b` (the groups start at
+    // `start >= b` or at `i = b`); the last `b <= 64` bytes of `OPEN_AT_END`. The copy reads
     // `src[s..s + b]` and writes `dp[s..s + b]` with `s + b <= i + GROUP - b <= n`.
     unsafe {
         let open_at_end = V::load(OPEN_AT_END.as_ptr().add(64 - b));
@@ -288,11 +289,12 @@ unsafe fn valid<V: Compare, const COPY: bool>(
             return error_tail(src, V::first_in(e.high_mask()));
         }
         let mut i = b;
-        // The groups start at a 64-byte boundary (at least 3 bytes in, for the loads
-        // behind it); the vectors before it are checked one by one (the last one may
-        // go past it).
+        // The groups start at a 64-byte boundary at least a vector in (an ASCII
+        // block's check loads the vector before it; from 3 bytes in, the first
+        // block's load started before `src`); the vectors before it are checked one
+        // by one (the last one may go past it).
         let a = (p as usize).wrapping_neg() % BLOCK;
-        let start = if a < 3 { a + BLOCK } else { a };
+        let start = if a < b { a + BLOCK } else { a };
         if start + GROUP <= n {
             let mut err = V::zero();
             while i < start {
