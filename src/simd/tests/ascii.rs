@@ -153,14 +153,13 @@ fn utf8_copy_long_ascii_runs() {
                     );
                     let end = start + len;
                     let rooms = [end - 1, end, end + 1, end + 2, end + 4, s.len()];
-                    for room in rooms {
-                        let mut a = std::vec![0xAAu8; room];
-                        let mut b = a.clone();
-                        let ra = on_isa::utf8_copy(isa, &s, &mut a);
-                        let rb = scalar::utf8_copy(&s, &mut b);
-                        assert_eq!(ra, rb, "{isa:?} {lead} {len} {ender:02x?} room {room}");
-                        assert!(a == b, "{isa:?} {lead} {len} {ender:02x?} room {room}");
-                    }
+                    same_out_in(
+                        &std::format!("{isa:?} {lead} {len} {ender:02x?}"),
+                        &rooms,
+                        0xAA,
+                        |d| on_isa::utf8_copy(isa, &s, d),
+                        |d| scalar::utf8_copy(&s, d),
+                    );
                 }
             }
         }
@@ -179,26 +178,21 @@ fn ascii_copies_every_run_end() {
             let mut s: Vec<u8> = (0..len).map(|k: usize| b'!' + (k % 90) as u8).collect();
             s.push(0xC3);
             s.extend_from_slice(b"abc");
-            for room in [len.saturating_sub(1), len, len + 1, s.len()] {
-                let mut a = std::vec![0xAAu8; room];
-                let mut b = a.clone();
-                let ra = on_isa::copy_ascii_to_ascii(isa, &s, &mut a);
-                let rb = scalar::copy_ascii_to_ascii(&s, &mut b);
-                assert_eq!(
-                    (ra, &a),
-                    (rb, &b),
-                    "{isa:?} to ASCII, run {len}, room {room}"
-                );
-                let mut a = std::vec![0xAAAAu16; room];
-                let mut b = a.clone();
-                let ra = on_isa::copy_ascii_to_basic_latin(isa, &s, &mut a);
-                let rb = scalar::copy_ascii_to_basic_latin(&s, &mut b);
-                assert_eq!(
-                    (ra, &a),
-                    (rb, &b),
-                    "{isa:?} to UTF-16, run {len}, room {room}"
-                );
-            }
+            let rooms = [len.saturating_sub(1), len, len + 1, s.len()];
+            same_out_in(
+                &std::format!("{isa:?} to ASCII, run {len}"),
+                &rooms,
+                0xAA,
+                |d| on_isa::copy_ascii_to_ascii(isa, &s, d),
+                |d| scalar::copy_ascii_to_ascii(&s, d),
+            );
+            same_out_in(
+                &std::format!("{isa:?} to UTF-16, run {len}"),
+                &rooms,
+                0xAAAA,
+                |d| on_isa::copy_ascii_to_basic_latin(isa, &s, d),
+                |d| scalar::copy_ascii_to_basic_latin(&s, d),
+            );
         }
     }
 }
@@ -215,17 +209,13 @@ fn basic_latin_copy_every_run_end() {
                 let mut s: Vec<u16> = (0..len).map(|k: usize| 0x21 + (k % 90) as u16).collect();
                 s.push(stop);
                 s.extend_from_slice(&[0x61, 0x62]);
-                for room in [len.saturating_sub(1), len, len + 1, s.len()] {
-                    let mut a = std::vec![0xAAu8; room];
-                    let mut b = a.clone();
-                    let ra = on_isa::copy_basic_latin_to_ascii(isa, &s, &mut a);
-                    let rb = scalar::copy_basic_latin_to_ascii(&s, &mut b);
-                    assert_eq!(
-                        (ra, &a),
-                        (rb, &b),
-                        "{isa:?} {stop:#x}, run {len}, room {room}"
-                    );
-                }
+                same_out_in(
+                    &std::format!("{isa:?} {stop:#x}, run {len}"),
+                    &[len.saturating_sub(1), len, len + 1, s.len()],
+                    0xAA,
+                    |d| on_isa::copy_basic_latin_to_ascii(isa, &s, d),
+                    |d| scalar::copy_basic_latin_to_ascii(&s, d),
+                );
             }
         }
     }

@@ -279,13 +279,30 @@ fn same_out<T: Copy + PartialEq + core::fmt::Debug, R: PartialEq + core::fmt::De
     f: impl Fn(&mut [T]) -> R,
     g: impl Fn(&mut [T]) -> R,
 ) {
-    for room in rooms(len, per) {
+    same_out_in(
+        &std::format!("{what}, len {len}"),
+        &rooms(len, per),
+        fill,
+        f,
+        g,
+    );
+}
+
+/// [`same_out`] through the given output rooms.
+fn same_out_in<T: Copy + PartialEq + core::fmt::Debug, R: PartialEq + core::fmt::Debug>(
+    what: &str,
+    rooms: &[usize],
+    fill: T,
+    f: impl Fn(&mut [T]) -> R,
+    g: impl Fn(&mut [T]) -> R,
+) {
+    for &room in rooms {
         let mut a = std::vec![fill; room];
         let mut b = a.clone();
         let ra = f(&mut a);
         let rb = g(&mut b);
-        assert_eq!(ra, rb, "{what}: result, len {len}, room {room}");
-        assert!(a == b, "{what}: output, len {len}, room {room}");
+        assert_eq!(ra, rb, "{what}: result, room {room}");
+        assert!(a == b, "{what}: output, room {room}");
     }
 }
 

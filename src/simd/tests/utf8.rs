@@ -296,10 +296,10 @@ mod sse2 {
             let len = 4 * 256;
             let mut own = std::vec![0u8; len + 64];
             // Slices whose first 64-byte boundary is `a` bytes in: the groups start
-            // there (or a block later, if `a < 3`).
+            // there (or a block later, if `a` is under a vector).
             for a in [0, 5] {
                 let shift = (boundary(&own) + 64 - a) % 64;
-                let start = if a < 3 { a + 64 } else { a };
+                let start = if a < 16 { a + 64 } else { a };
                 let rels = [
                     -3, -2, -1, 0, 1, 2, 14, 16, 61, 62, 63, 64, 65, 78, 79, 256, 257, 318, 319,
                     320, 449, 510, 511,
@@ -479,7 +479,7 @@ mod sse2 {
         let mut buf = std::vec![0u8; len + 64];
         for a in [0, 5, 40] {
             let shift = (boundary(&buf) + 64 - a) % 64;
-            let start = if a < 3 { a + 64 } else { a };
+            let start = if a < 16 { a + 64 } else { a };
             for fill in ["ж", "中", "a😀"] {
                 let text: Vec<u8> = fill.repeat(len).into_bytes();
                 for bad in [
