@@ -294,6 +294,55 @@ pub(crate) static KEY3: [u8; 256] = {
     t
 };
 
+/// [`PACK3`] by the two-bit UTF-8 length codes of four units (bits `2k` and
+/// `2k + 1` of unit `k`: `0b11` one byte, `0b10` two, `0b00` three), so that the key
+/// of a quarter is one byte of a mask straight from the vector (no [`KEY3`]
+/// look-up); AVX2 only (see `Transcode::LEN_CODES`). Rows with a code `0b01` (no
+/// unit has it) are zero bytes. 256 x 16 = 4096 bytes.
+pub(crate) static PACK123: [[u8; 16]; 256] = {
+    let mut t = [[ZERO; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        if let Some(key) = key3_of_codes(m) {
+            t[m] = PACK3[key];
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The packed length of each [`PACK123`] row (0 for the rows no units have).
+/// 256 bytes.
+pub(crate) static PACK123_LEN: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut m = 0;
+    while m < 256 {
+        if let Some(key) = key3_of_codes(m) {
+            t[m] = PACK3_LEN[key];
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The [`PACK3`] key of four units' two-bit length codes `m` (see [`PACK123`]),
+/// `None` if one of them is `0b01`.
+const fn key3_of_codes(m: usize) -> Option<usize> {
+    let (mut k, mut key, mut p) = (0, 0, 1);
+    while k < 4 {
+        let len = match (m >> (2 * k)) & 3 {
+            0b11 => 1,
+            0b10 => 2,
+            0b00 => 3,
+            _ => return None,
+        };
+        key += (len - 1) * p;
+        p *= 3;
+        k += 1;
+    }
+    Some(key)
+}
+
 /// Packs the bytes of eight whose bit is set in the mask (bit `k`: byte `k` is kept)
 /// to the front, in order: the row of mask `m` is the eight bytes from `8 * m`, the
 /// rest of it [`ZERO`]. One more row at the end, so that the 16 bytes from any row
@@ -385,5 +434,35 @@ mod tests {
         );
         assert_eq!(PACK8[8 * 256..], [ZERO; 8]);
         assert_eq!(PACK3_ONE_OR_THREE[0b0101][..8], [0, 1, 2, 4, 8, 9, 10, 12]);
+    }
+
+    /// Every row of [`PACK123`] packs the bytes of its length codes, and the rows of
+    /// no units are empty.
+    #[test]
+    fn pack123_rows_match_codes() {
+        extern crate std;
+        // One byte (0b11), two (0b10), three (0b00): bytes 0, 4, 5, 8, 9, 10.
+        assert_eq!(PACK123[0b00_10_11][..7], [0, 4, 5, 8, 9, 10, 12]);
+        assert_eq!(PACK123_LEN[0b00_10_11], 9);
+        for m in 0..256 {
+            let lens: Option<std::vec::Vec<usize>> = (0..4)
+                .map(|k| match (m >> (2 * k)) & 3 {
+                    0b11 => Some(1),
+                    0b10 => Some(2),
+                    0b00 => Some(3),
+                    _ => None,
+                })
+                .collect();
+            let Some(lens) = lens else {
+                assert_eq!((PACK123[m], PACK123_LEN[m]), ([ZERO; 16], 0));
+                continue;
+            };
+            let row: std::vec::Vec<u8> = (0..4)
+                .flat_map(|k| (0..lens[k]).map(move |j| (4 * k + j) as u8))
+                .collect();
+            assert_eq!(usize::from(PACK123_LEN[m]), row.len());
+            assert_eq!(PACK123[m][..row.len()], row[..], "{m:#b}");
+            assert!(PACK123[m][row.len()..].iter().all(|&b| b == ZERO));
+        }
     }
 }

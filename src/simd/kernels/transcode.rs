@@ -23,13 +23,15 @@
 //! UTF-16 -> UTF-8 ([`units_to_utf8`]): a vector of units at a time. Basic Latin is
 //! narrowed; units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`]
 //! shuffle per eight units; other vectors without surrogates become four-unit
-//! quarters of `b0 | b1 << 8 | b2 << 16` lanes packed by [`PACK3`] ([`pack3`]).
+//! quarters of `b0 | b1 << 8 | b2 << 16` lanes packed by [`PACK3`] ([`pack3`]), or on
+//! AVX2 by [`PACK123`], keyed by a byte of the vector's mask of two-bit length codes
+//! (see [`Transcode::LEN_CODES`]).
 
 use super::utf16::units_to_utf8_chunked;
 use super::utf8_to_utf16::utf8_to_utf16_chunked;
 use crate::simd::transcode16::{
-    ALL_THREE, ALL_TWO, CLASS3, CLASS4, KEEP16, KEY3, KEY3_ALL_THREE, NONE, PACK2, PACK3,
-    PACK3_LEN, STEP, UTF8_CONSUMED, UTF8_PATTERNS,
+    ALL_THREE, ALL_TWO, CLASS3, CLASS4, KEEP16, KEY3, KEY3_ALL_THREE, NONE, PACK123, PACK123_LEN,
+    PACK2, PACK3, PACK3_LEN, STEP, UTF8_CONSUMED, UTF8_PATTERNS,
 };
 use crate::simd::vector::{Bytes16, Transcode, Vector};
 
@@ -848,7 +850,8 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
                 return pack3(
                     lead3.or(mid.shl16::<8>()),
                     last,
-                    &[KEY3_ALL_THREE; 4],
+                    (&PACK3, &PACK3_LEN),
+                    |_| KEY3_ALL_THREE,
                     p,
                     kept,
                 );
@@ -860,6 +863,19 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
         }
         let b0 = V::select(ge800, lead3, V::select(ascii, v, lead2));
         let b1 = V::select(ge800, mid, last);
+        let b01 = b0.or(b1.shl16::<8>());
+        if V::LEN_CODES {
+            // A byte of length codes per four units: one look-up.
+            let codes = V::len_codes(ascii, ge800.xor(ones));
+            return pack3(
+                b01,
+                last,
+                (&PACK123, &PACK123_LEN),
+                by_codes(codes),
+                p,
+                kept,
+            );
+        }
         // Per eight units: the nibbles of those of at least two bytes, and of those
         // of three.
         let m = V::lane_masks(ascii.xor(ones), ge800);
@@ -868,14 +884,15 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
             let s = 16 * (q / 2) + 4 * (q % 2);
             *k = usize::from(KEY3[(((m >> s) & 0x0F) | ((m >> (s + 4)) & 0xF0)) as usize]);
         }
-        pack3(b0.or(b1.shl16::<8>()), last, &keys, p, kept)
+        pack3(b01, last, (&PACK3, &PACK3_LEN), |q| keys[q], p, kept)
     }
 }
 
 /// Writes the UTF-8 of a vector of units each of which is ASCII or in
 /// U+F780..=U+F7FF (x-user-defined's upper half: `EF 9E|9F xx`), as
 /// [`units_vector_to_utf8`] would, with fewer steps: one class test, and the keys
-/// of [`PACK3`] straight from the nibbles of one mask. Returns the bytes written;
+/// of [`PACK3`] straight from the nibbles of one mask (on AVX2, of [`PACK123`] from
+/// the length codes of the ASCII lanes). Returns the bytes written;
 /// the stores write up to 16 bytes past them, which `kept` keeps as there. (Two
 /// vectors with one splice of the bytes after them measured slower on AVX2.)
 ///
@@ -908,6 +925,19 @@ pub(crate) unsafe fn private_use_units_to_utf8<V: Transcode>(
         let b0 = V::select(ascii, v, V::splat16(0xEF));
         let mid = v.shr16::<6>().and(low6).or(cont);
         let last = v.and(low6).or(cont);
+        let b01 = b0.or(mid.shl16::<8>());
+        if V::LEN_CODES {
+            // One byte (`0b11`) or three (`0b00`).
+            let codes = V::len_codes(ascii, ascii);
+            return pack3(
+                b01,
+                last,
+                (&PACK123, &PACK123_LEN),
+                by_codes(codes),
+                p,
+                kept,
+            );
+        }
         // Per eight units: the ASCII lanes' bits.
         let m = V::lane_masks(ascii, z);
         let mut keys = [0; 4];
@@ -915,28 +945,30 @@ pub(crate) unsafe fn private_use_units_to_utf8<V: Transcode>(
             let s = 16 * (q / 2) + 4 * (q % 2);
             *k = usize::from(KEYS[(!(m >> s) & 0x0F) as usize]);
         }
-        pack3(b0.or(mid.shl16::<8>()), last, &keys, p, kept)
+        pack3(b01, last, (&PACK3, &PACK3_LEN), |q| keys[q], p, kept)
     }
 }
 
 /// Writes the UTF-8 of the units whose bytes are `b0 | b1 << 8` in `b01` and `b2`
-/// in `last` (`u16` lanes), each quarter (four units) packed by [`PACK3`] by its key
-/// in `keys`, at `p`. Returns the bytes written. The stores write up to 16 bytes past
-/// them, which `kept` keeps as for [`units_vector_to_utf8`].
+/// in `last` (`u16` lanes), quarter `q` (four units) packed by the row `key(q)` of
+/// `rows` ([`PACK3`] or [`PACK123`]), `lens` the rows' lengths, at `p`. Returns the
+/// bytes written. The stores write up to 16 bytes past them, which `kept` keeps as
+/// for [`units_vector_to_utf8`].
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`; `p` is valid for reads and
 /// writes of `3 * BYTES / 2 + 16` bytes; `kept` as for [`units_vector_to_utf8`].
 #[inline(always)]
-pub(crate) unsafe fn pack3<V: Transcode>(
+pub(crate) unsafe fn pack3<V: Transcode, const N: usize>(
     b01: V,
     last: V,
-    keys: &[usize; 4],
+    (rows, lens): (&[[u8; 16]; N], &[u8; N]),
+    key: impl Fn(usize) -> usize,
     p: *mut u8,
     kept: &mut Kept<V::Half>,
 ) -> usize {
     let quarters = V::BYTES / 8;
-    let len = |q: usize| usize::from(PACK3_LEN[keys[q]]);
+    let len = |q: usize| usize::from(lens[key(q)]);
     let end = (0..quarters).map(len).sum::<usize>();
     let mut w = 0;
     // SAFETY: forwarded contract: the stores start below `3 * BYTES / 2 - 12` and
@@ -945,13 +977,20 @@ pub(crate) unsafe fn pack3<V: Transcode>(
         let after = bytes_after::<V>(p, end, *kept);
         for q in 0..quarters {
             V::quarter(b01, last, q)
-                .shuffle(&PACK3[keys[q]])
+                .shuffle(&rows[key(q)])
                 .store(p.add(w));
             w += len(q);
         }
         kept.keep::<V>(after, p.add(end));
     }
     w
+}
+
+/// The [`pack3`] key of quarter `q` by [`PACK123`]: its byte of `codes` (see
+/// [`Transcode::len_codes`]).
+#[inline(always)]
+fn by_codes(codes: u64) -> impl Fn(usize) -> usize {
+    move |q| usize::from((codes >> (8 * q)) as u8)
 }
 
 /// The 16 bytes that the stores of [`units_vector_to_utf8`] wrote over, as the
@@ -1092,7 +1131,8 @@ pub(crate) unsafe fn store_utf8_3_by_pack3<V: Transcode>(
         let n = pack3(
             lead.or(mid.shl16::<8>()),
             last,
-            &[KEY3_ALL_THREE; 4],
+            (&PACK3, &PACK3_LEN),
+            |_| KEY3_ALL_THREE,
             p,
             &mut kept,
         );

@@ -138,3 +138,46 @@ fn neon_three_byte_lane_ops_match_shuffles() {
         assert!(a[24..].iter().all(|&x| x == 0xAA));
     }
 }
+
+/// Every mix of one-, two- and three-byte units over four lanes (every key of
+/// `PACK123`), at every lane position of a vector, among ASCII or three-byte units,
+/// with and without a surrogate pair after it, with rooms around the exact length.
+#[test]
+fn length_mixes_every_lane() {
+    const UNITS: [u16; 3] = [0x61, 0x3B1, 0x4E2D];
+    let keys: Vec<usize> = if MIRI {
+        std::vec![0, 40, 80]
+    } else {
+        (0..81).collect()
+    };
+    let lanes = if MIRI { 3 } else { 32 };
+    for isa in isas() {
+        for &key in &keys {
+            let quad: Vec<u16> = (0..4).map(|k| UNITS[key / 3usize.pow(k) % 3]).collect();
+            for fill in [0x41u16, 0x8A9E] {
+                for at in 0..lanes {
+                    for pair in [false, true] {
+                        let mut utf16 = std::vec![fill; 48];
+                        utf16[at..at + 4].copy_from_slice(&quad);
+                        if pair {
+                            utf16[at + 5..at + 7].copy_from_slice(&[0xD83D, 0xDE00]);
+                        }
+                        let mut full = std::vec![0u8; 3 * utf16.len()];
+                        let exact = scalar::utf16_to_utf8(&utf16, &mut full).1;
+                        for room in [exact - 1, exact, exact + 1, exact + 16, 3 * utf16.len()] {
+                            let mut a = std::vec![0xAAu8; room];
+                            let mut b = a.clone();
+                            let ra = on_isa::utf16_to_utf8(isa, &utf16, &mut a);
+                            let rb = scalar::utf16_to_utf8(&utf16, &mut b);
+                            assert_eq!(
+                                (ra, &a),
+                                (rb, &b),
+                                "{isa:?} key {key} at {at} fill {fill:#x} pair {pair} room {room}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

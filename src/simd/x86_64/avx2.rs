@@ -263,6 +263,7 @@ impl Lookup128 for Avx2 {
 
 impl Transcode for Avx2 {
     type Half = Xmm;
+    const LEN_CODES: bool = true;
     #[inline(always)]
     unsafe fn half(self, h: usize) -> Xmm {
         // SAFETY: the ISA contract (features enabled); registers only.
@@ -343,6 +344,16 @@ impl Transcode for Avx2 {
         unsafe {
             let (lo, hi) = (self.half(0).0, self.half(1).0);
             _mm_storeu_si128(p.cast(), _mm_packus_epi16(lo, hi));
+        }
+    }
+    /// The high bit of the low byte of a lane is `ascii`'s, of the high byte
+    /// `below800`'s (as `ascii` implies it, `ascii | below800 << 8`).
+    #[inline(always)]
+    unsafe fn len_codes(ascii: Self, below800: Self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe {
+            _mm256_movemask_epi8(_mm256_or_si256(ascii.0, _mm256_slli_epi16::<8>(below800.0)))
+                as u32 as u64
         }
     }
     #[inline(always)]
