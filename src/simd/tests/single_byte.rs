@@ -29,7 +29,9 @@ fn tables() -> Vec<[u16; 128]> {
 fn single_byte_decode() {
     for isa in isas() {
         let what = std::format!("{isa:?}");
-        for t in tables() {
+        // Under Miri (100 s of CI per ISA with all three), the Cyrillic-like table
+        // (runs, scattered entries, holes) and x-user-defined's.
+        for t in tables().into_iter().take(if MIRI { 2 } else { 3 }) {
             for_inputs(bytes, |s| {
                 same_out(
                     &what,
@@ -159,8 +161,13 @@ fn single_byte_encode() {
     extras.push(common);
     for isa in isas() {
         let what = std::format!("{isa:?}");
-        for run in runs {
-            for extra in &extras {
+        for (i, run) in runs.into_iter().enumerate() {
+            for (j, extra) in extras.iter().enumerate() {
+                // Under Miri (where this test took 10 minutes of CI), each run with
+                // one of the maps, every map still with two runs.
+                if MIRI && i % extras.len() != j {
+                    continue;
+                }
                 for_inputs(bytes, |s| {
                     same_encode_utf8(&what, isa, run, extra, s);
                 });

@@ -119,7 +119,7 @@ fn utf16_to_utf8_basic_latin_hand_over() {
             v.extend_from_slice(others[(j + k) % 3]);
         }
         let bads: [&[u16]; 3] = [&[0xD800], &[0xDFFF], &[0xD83D, 0xDE00]];
-        let step = if MIRI { 97 } else { 7 };
+        let step = if MIRI { 131 } else { 7 };
         let mut inputs = std::vec![v.clone()];
         for at in (0..=v.len()).step_by(step) {
             let mut w = v[..at].to_vec();
@@ -139,7 +139,10 @@ fn utf16_to_utf8_basic_latin_hand_over() {
                 full,
                 full + 4,
             ];
-            for room in rooms {
+            // Under Miri the rooms next to the edges (this test took close to two
+            // minutes of CI there with all eight).
+            let rooms = if MIRI { &rooms[2..7] } else { &rooms[..] };
+            for &room in rooms {
                 let (want_r, want) = utf16_to_utf8_reference(src, room);
                 for &isa in &all {
                     let mut a = std::vec![0xAAu8; room];
