@@ -178,7 +178,8 @@ fn utf8_valid_up_to(src: &[u8]) -> usize {
 /// surrogate; the vector kernels let the surrogates of whole blocks through).
 fn wtf8_valid_prefix(src: &[u8]) -> usize {
     if src.len() < SHORT => scalar::utf8_valid_up_to(src);
-    Sse2 => kernels::utf8_validate_sse2::utf8_valid_up_to::<V>(src),
+    Sse2 => kernels::utf8_validate_sse2::wtf8_valid_prefix::<V>(src),
+    Sse41 => kernels::utf8_validate_sse2::wtf8_valid_prefix::<V>(src),
     Avx512 => avx512::wtf8_valid_prefix(src),
     _ => kernels::utf8_validate::wtf8_valid_prefix::<V>(src),
 }

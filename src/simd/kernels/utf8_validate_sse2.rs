@@ -26,11 +26,19 @@
 //! vector, one fewer than their own compare). ASCII blocks are skipped as in
 //! [`super::utf8_validate::utf8_valid_up_to`]; the exact place of an error is found as
 //! there too (the first flagged byte: every character that ends before it is valid).
+//!
+//! WTF-8 mode ([`wtf8_valid_prefix`]): the group loop runs the UTF-8 checks unchanged
+//! (surrogate sequences are flagged, so text without them costs what it does in UTF-8
+//! mode, but for one store of each vector's flags), and a flagged group is looked at
+//! again from those stored flags ([`wtf8_group_ok`]): it passes when every flag is the
+//! second byte of a surrogate sequence that is not a trail right after a lead. The
+//! few vectors outside the groups, and a group that fails, are checked by
+//! [`check_wtf8`], which has no surrogate rule and flags the trail of a pair instead.
 
 // Only x86_64's SSE2 and SSE4.1 tiers run this.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
-use super::utf8_validate::{error_tail, group_tail, seq_len};
+use super::utf8_validate::{error_tail, group_tail, pair_at, seq_len};
 use crate::simd::vector::Vector;
 
 /// The vector operations the compare-based validator needs besides [`Vector`].
@@ -80,12 +88,20 @@ static OPEN_AT_END: [u8; 64] = {
 /// three back of each of its bytes, for a block of class `C` ([`TWO`], [`THREE`] or
 /// [`FOUR`]: in a block of a lower class, and the three bytes before it, there are no
 /// bytes from `E0` or from `F0`, so the rules that need them are left out). Without
-/// `ALL`, the invalid bytes are left to the caller (see [`check_block`]).
+/// `ALL`, the invalid bytes are left to the caller (see [`check_block`]). Without
+/// `SURR`, the second byte of a surrogate sequence (`ED A0..=BF`) is not flagged (the
+/// byte one back XORed with `E0 ^ C0` instead where `g` holds: `C0` is an invalid byte,
+/// flagged anyway).
 ///
 /// # Safety
 /// The ISA contract (see [`crate::simd::vector`]).
 #[inline(always)]
-unsafe fn check<V: Compare, const C: u8, const ALL: bool>(v: V, p1: V, p2: V, p3: V) -> V {
+unsafe fn check<V: Compare, const C: u8, const ALL: bool, const SURR: bool>(
+    v: V,
+    p1: V,
+    p2: V,
+    p3: V,
+) -> V {
     // SAFETY: forwarded contract; register operations.
     unsafe {
         let mut must = p1.subs8(V::splat8(0xC0 - 0x80));
@@ -108,7 +124,8 @@ unsafe fn check<V: Compare, const C: u8, const ALL: bool>(v: V, p1: V, p2: V, p3
         if C >= THREE {
             // At least `A0` (or ASCII, after which nothing of this rule matters).
             let g = v.gt8(V::splat8(0x9F));
-            let q = p1.xor(g.and(V::splat8(0xE0 ^ 0xED)));
+            let other = if SURR { 0xED } else { 0xC0 };
+            let q = p1.xor(g.and(V::splat8(0xE0 ^ other)));
             e = e.or(q.eq8(V::splat8(0xE0)));
         }
         if C >= FOUR {
@@ -123,50 +140,87 @@ unsafe fn check<V: Compare, const C: u8, const ALL: bool>(v: V, p1: V, p2: V, p3
     }
 }
 
-/// [`check`] of the vector at `p + at`, the bytes before it loaded.
+/// The WTF-8 error flags (high bits) of vector `v`, given the bytes one to four back
+/// of each of its bytes: every rule of [`check`] but the surrogate one, and the second
+/// byte of a trail surrogate sequence (`ED B0..=BF`) right after a lead one (`ED
+/// A0..=AF xx`, so `ED` four back and `A0..=AF` three back): a surrogate pair written
+/// as two sequences, which WTF-8 forbids. The flag is on the trail's second byte, so
+/// the prefix before the first flag (see [`error_tail`]) keeps the lead.
+///
+/// # Safety
+/// The ISA contract (see [`crate::simd::vector`]).
+#[inline(always)]
+unsafe fn check_wtf8<V: Compare>(v: V, p1: V, p2: V, p3: V, p4: V) -> V {
+    // SAFETY: forwarded contract; register operations.
+    unsafe {
+        let e = check::<V, FOUR, true, false>(v, p1, p2, p3);
+        let ed = V::splat8(0xED);
+        // From `B0` (and ASCII, or from `C0`: errors after `ED` anyway).
+        let trail = v.gt8(V::splat8(0xAF));
+        let lead = p3.and(V::splat8(0xF0)).eq8(V::splat8(0xA0));
+        let pair = p1.eq8(ed).and(p4.eq8(ed)).and(trail).and(lead);
+        e.or(pair)
+    }
+}
+
+/// [`check`] (with every rule) of the vector at `p + at`, the bytes before it loaded;
+/// with `WTF8`, [`check_wtf8`].
 ///
 /// # Safety
 /// The ISA contract; `3 <= at` and `p + at - 3` valid for reads of `V::BYTES + 3`
-/// bytes.
+/// bytes; with `WTF8`, `4 <= at` and `p + at - 4` valid for reads of `V::BYTES + 4`.
 #[inline(always)]
-unsafe fn check_at<V: Compare, const C: u8>(p: *const u8, at: usize) -> V {
-    // SAFETY: forwarded contract: reads `p[at - 3..at + V::BYTES]`.
+unsafe fn check_at<V: Compare, const C: u8, const WTF8: bool>(p: *const u8, at: usize) -> V {
+    // SAFETY: forwarded contract: reads `p[at - 3..at + V::BYTES]`, with `WTF8`
+    // `p[at - 4..at + V::BYTES]`.
     unsafe {
-        check::<V, C, true>(
+        let (v, p1, p2, p3) = (
             V::load(p.add(at)),
             V::load(p.add(at - 1)),
             V::load(p.add(at - 2)),
             V::load(p.add(at - 3)),
-        )
+        );
+        if WTF8 {
+            check_wtf8(v, p1, p2, p3, V::load(p.add(at - 4)))
+        } else {
+            check::<V, C, true, true>(v, p1, p2, p3)
+        }
     }
 }
 
 /// The flags of the vectors of the block at `p + blk` ORed into `err`, checked as
 /// class `C`, but for the invalid bytes: `C0` and `C1`, which each vector plus 0x3E
 /// maxed into `low` marks (they become 0xFE and 0xFF, every other byte at most 0xFD;
-/// see [`low_flags`]); and `F5..=FF`, which the block's largest byte shows.
+/// see [`low_flags`]); and `F5..=FF`, which the block's largest byte shows. With
+/// `KEEP`, each vector's flags are also stored to `keep` (64 bytes; for
+/// [`wtf8_group_ok`]).
 ///
 /// # Safety
-/// The ISA contract; `3 <= blk` and `p + blk - 3` valid for reads of 67 bytes.
+/// The ISA contract; `3 <= blk` and `p + blk - 3` valid for reads of 67 bytes; with
+/// `KEEP`, `keep` valid for writes of 64 bytes.
 #[inline(always)]
-unsafe fn check_block<V: Compare, const C: u8>(
+unsafe fn check_block<V: Compare, const C: u8, const KEEP: bool>(
     mut err: V,
     mut low: V,
     p: *const u8,
     blk: usize,
+    keep: *mut u8,
 ) -> (V, V) {
     for j in 0..64 / V::BYTES {
         let at = blk + j * V::BYTES;
         // SAFETY: forwarded contract: `blk <= at`, `at + V::BYTES <= blk + 64`, reads
-        // `p[at - 3..at + V::BYTES]`.
+        // `p[at - 3..at + V::BYTES]`; writes `keep[j * V::BYTES..][..V::BYTES]`.
         unsafe {
             let v = V::load(p.add(at));
-            let e = check::<V, C, false>(
+            let e = check::<V, C, false, true>(
                 v,
                 V::load(p.add(at - 1)),
                 V::load(p.add(at - 2)),
                 V::load(p.add(at - 3)),
             );
+            if KEEP {
+                e.store(keep.add(j * V::BYTES));
+            }
             err = err.or(e);
             low = low.max8(v.add8(V::splat8(0xFE - 0xC0)));
         }
@@ -186,25 +240,98 @@ unsafe fn low_flags<V: Compare>(low: V) -> V {
 }
 
 /// Where the scalar code resumes after the vectors of `src[from..to]` failed the
-/// check: the first flagged byte of them (checked with every rule), or `from` if none
-/// is.
+/// check: the first flagged byte of them (checked with every rule; with `WTF8`, by
+/// [`check_wtf8`]), or `None` if none is.
 ///
 /// # Safety
-/// The ISA contract; `3 <= from <= to <= src.len()`, `to - from` a multiple of
-/// `V::BYTES`.
+/// The ISA contract; `3 <= from <= to <= src.len()` (with `WTF8`, `4 <= from`),
+/// `to - from` a multiple of `V::BYTES`.
 #[inline(always)]
-unsafe fn first_error<V: Compare>(src: &[u8], from: usize, to: usize) -> usize {
+unsafe fn first_error<V: Compare, const WTF8: bool>(
+    src: &[u8],
+    from: usize,
+    to: usize,
+) -> Option<usize> {
     let p = src.as_ptr();
     let mut at = from;
     while at < to {
-        // SAFETY: reads `src[at - 3..at + V::BYTES]`, `3 <= at`, `at + V::BYTES <= to`.
-        let m = unsafe { check_at::<V, FOUR>(p, at).high_mask() };
+        // SAFETY: reads `src[at - 3..at + V::BYTES]` (with `WTF8`, from `at - 4`),
+        // `3 <= at` (`4 <= at`), `at + V::BYTES <= to`.
+        let m = unsafe { check_at::<V, FOUR, WTF8>(p, at).high_mask() };
         if m != 0 {
-            return at + V::first_in(m);
+            return Some(at + V::first_in(m));
         }
         at += V::BYTES;
     }
-    from
+    None
+}
+
+/// WTF-8 mode of the group loop of [`valid`], after its check flagged the group at
+/// `i`: whether the group is well-formed WTF-8 after all, every flag being the second
+/// byte of a surrogate sequence (`ED A0..=BF`: no other rule flags that byte) that is
+/// not a trail right after a lead ([`pair_at`]). `maxes` holds the largest byte of
+/// each block, `low` the flags of the bytes `C0` and `C1` (errors), `keep` the flags
+/// of each vector of the non-ASCII blocks (see [`check_block`]); the other rules of
+/// the group loop (`F5..=FF`, and sequences left open before an ASCII block) are
+/// checked again here. No vector is checked again: the flags are read from `keep`,
+/// a few scalar reads each.
+///
+/// Out of line (the group loop keeps its registers), so without the ISA's target
+/// features: it needs none beyond SSE2 (loads, saturating subtracts, maxima, masks),
+/// which x86_64 always has.
+///
+/// # Safety
+/// The ISA contract; `V::BYTES <= i`, `i + 256 <= src.len()`; `open_at_end` as in
+/// [`valid`].
+#[cold]
+#[inline(never)]
+unsafe fn wtf8_group_ok<V: Compare>(
+    src: &[u8],
+    i: usize,
+    maxes: &[V; 4],
+    low: V,
+    open_at_end: V,
+    keep: &[u8; 256],
+) -> bool {
+    let (p, b) = (src.as_ptr(), V::BYTES);
+    // SAFETY: forwarded contract: reads `src[blk - b..blk]` and `src[blk - 3..][..b]`
+    // for a block `i <= blk <= i + 192` (`b <= i`, `b <= 64`), and `keep[..256]` a
+    // vector at a time.
+    unsafe {
+        if low.any_high() {
+            return false;
+        }
+        for (k, m) in maxes.iter().enumerate() {
+            let blk = i + 64 * k;
+            if !m.any_high() {
+                if V::load(p.add(blk - b)).subs8(open_at_end).any_high() {
+                    return false;
+                }
+                continue;
+            }
+            if m.max8(V::load(p.add(blk - 3)))
+                .subs8(V::splat8(0xF5 - 0x80))
+                .any_high()
+            {
+                return false;
+            }
+            let mut j = 0;
+            while j < 64 {
+                let mut mask = V::load(keep.as_ptr().add(64 * k + j)).high_mask();
+                while mask != 0 {
+                    let q = blk + j + (mask.trailing_zeros() >> V::MASK_SHIFT) as usize;
+                    if !(src[q - 1] == 0xED && src[q] & 0xE0 == 0xA0) || pair_at(src, q - 1) {
+                        return false;
+                    }
+                    // The lowest lane's bits off.
+                    let lane = (mask.trailing_zeros() >> V::MASK_SHIFT) << V::MASK_SHIFT;
+                    mask &= !(((1u64 << (1 << V::MASK_SHIFT)) - 1) << lane);
+                }
+                j += b;
+            }
+        }
+        true
+    }
 }
 
 /// See [`scalar::utf8_valid_up_to`](crate::simd::scalar::utf8_valid_up_to): [`valid`]
@@ -217,7 +344,23 @@ unsafe fn first_error<V: Compare>(src: &[u8], from: usize, to: usize) -> usize {
 pub(crate) unsafe fn utf8_valid_up_to<V: Compare>(src: &[u8]) -> usize {
     let mut stored = 0;
     // SAFETY: forwarded contract; no copy, so `dp` is not used.
-    unsafe { valid::<V, false>(src, core::ptr::null_mut(), &mut stored) }
+    unsafe { valid::<V, false, false>(src, core::ptr::null_mut(), &mut stored) }
+}
+
+/// The WTF-8 prefix check (see `dispatch::wtf8_valid_prefix`): [`utf8_valid_up_to`]
+/// that lets surrogate sequences through as long as no trail surrogate sequence
+/// directly follows a lead one (see [`valid`]). Stops (in the scalar code, which
+/// takes no surrogates) at the first error, at the end of an input shorter than two
+/// vectors, or at a surrogate sequence in the characters just before an error.
+///
+/// # Safety
+/// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
+/// entry point of that ISA, on a CPU that has it.
+#[inline(always)]
+pub(crate) unsafe fn wtf8_valid_prefix<V: Compare>(src: &[u8]) -> usize {
+    let mut stored = 0;
+    // SAFETY: forwarded contract; no copy, so `dp` is not used.
+    unsafe { valid::<V, false, true>(src, core::ptr::null_mut(), &mut stored) }
 }
 
 /// See [`scalar::utf8_copy`](crate::simd::scalar::utf8_copy): [`valid`] storing each
@@ -234,7 +377,7 @@ pub(crate) unsafe fn utf8_copy<V: Compare>(src: &[u8], dst: &mut [u8]) -> usize 
     let src = &src[..n];
     let mut stored = 0;
     // SAFETY: forwarded contract; `dst` is valid for writes of `n` bytes.
-    let valid = unsafe { valid::<V, true>(src, dst.as_mut_ptr(), &mut stored) };
+    let valid = unsafe { valid::<V, true, false>(src, dst.as_mut_ptr(), &mut stored) };
     debug_assert!(stored <= valid);
     dst[stored..valid].copy_from_slice(&src[stored..valid]);
     valid
@@ -249,12 +392,21 @@ pub(crate) unsafe fn utf8_copy<V: Compare>(src: &[u8], dst: &mut [u8]) -> usize 
 /// to `dp` from `*stored` up to its last vector (the bytes there are of characters
 /// that end in the checked bytes, so in the valid prefix), and `*stored` says how far.
 ///
+/// With `WTF8` (and not `COPY`), the WTF-8 prefix of [`wtf8_valid_prefix`]: the group
+/// loop checks as for UTF-8 (so surrogate sequences are flagged) and stores each
+/// vector's flags; a flagged group passes if they are all surrogate sequences, no
+/// trail right after a lead, and the group's other checks pass ([`wtf8_group_ok`]).
+/// The vectors outside the groups are checked by [`check_wtf8`], and the first
+/// flagged byte found by it, so the prefix may end with a lead surrogate sequence
+/// (before a trail one) or stop at a surrogate sequence in the character before an
+/// error ([`error_tail`] takes none).
+///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
 /// entry point of that ISA, on a CPU that has it; with `COPY`, `dp` is valid for writes
 /// of `src.len()` bytes and does not overlap `src`.
 #[inline(always)]
-unsafe fn valid<V: Compare, const COPY: bool>(
+unsafe fn valid<V: Compare, const COPY: bool, const WTF8: bool>(
     src: &[u8],
     dp: *mut u8,
     stored: &mut usize,
@@ -265,12 +417,15 @@ unsafe fn valid<V: Compare, const COPY: bool>(
     if n < 2 * b {
         return group_tail(src, 0);
     }
-    // A caller that stopped at an invalid sequence often calls again right there.
-    if src[0] >= 0x80 && seq_len(src) == 0 {
+    // A caller that stopped at an invalid sequence often calls again right there (in
+    // WTF-8 mode, it may be a surrogate sequence, which the checks let through).
+    if !WTF8 && src[0] >= 0x80 && seq_len(src) == 0 {
         return 0;
     }
     // SAFETY: every load reads within `src` (`2 * b <= n`): `src[..b]`; vectors at
-    // `3 <= b <= at` with the three bytes before them and `at + b <= n` (in the head
+    // `4 <= b <= at` with the three (in WTF-8 mode, four) bytes before them (also in
+    // `first_error` and `wtf8_group_ok`, over the head, a group or the tail) and
+    // `at + b <= n` (in the head
     // `at < start + b <= n`; in the groups `at + b <= i + GROUP <= n`; in the tail
     // `at + b <= n`, and `n - b >= b`); `src[blk - 3..blk + b - 3]` and (an ASCII
     // block) `src[blk - b..blk]` for a block `blk >= i >= b` (the groups start at
@@ -279,12 +434,16 @@ unsafe fn valid<V: Compare, const COPY: bool>(
     unsafe {
         let open_at_end = V::load(OPEN_AT_END.as_ptr().add(64 - b));
         let first = V::load(p);
-        let e = check::<V, FOUR, true>(
-            first,
+        let (p1, p2, p3) = (
             first.shift_up::<1>(),
             first.shift_up::<2>(),
             first.shift_up::<3>(),
         );
+        let e = if WTF8 {
+            check_wtf8(first, p1, p2, p3, first.shift_up::<4>())
+        } else {
+            check::<V, FOUR, true, true>(first, p1, p2, p3)
+        };
         if e.any_high() {
             return error_tail(src, V::first_in(e.high_mask()));
         }
@@ -298,16 +457,19 @@ unsafe fn valid<V: Compare, const COPY: bool>(
         if start + GROUP <= n {
             let mut err = V::zero();
             while i < start {
-                err = err.or(check_at::<V, FOUR>(p, i));
+                err = err.or(check_at::<V, FOUR, WTF8>(p, i));
                 i += b;
             }
             if err.any_high() {
-                return error_tail(src, first_error::<V>(src, b, i));
+                let e = first_error::<V, WTF8>(src, b, i).unwrap_or(b);
+                return error_tail(src, e);
             }
             i = start;
         }
         // Whether the bytes checked so far end inside a sequence.
         let mut open = src[i - 1] >= 0xC0 || src[i - 2] >= 0xE0 || src[i - 3] >= 0xF0;
+        // WTF-8 mode: the flags of each vector of the group's non-ASCII blocks.
+        let mut keep = [0u8; GROUP];
         while i + GROUP <= n {
             // The largest byte of each block.
             let mut maxes = [V::zero(); GROUP / BLOCK];
@@ -337,19 +499,25 @@ unsafe fn valid<V: Compare, const COPY: bool>(
                     }
                     // With the three bytes before the block.
                     let m = m.max8(V::load(p.add(blk - 3)));
+                    // In WTF-8 mode, each vector's flags are kept.
+                    let kp = keep.as_mut_ptr().add(k * BLOCK);
                     (err, low) = if !m.subs8(V::splat8(0xE0 - 0x80)).any_high() {
-                        check_block::<V, TWO>(err, low, p, blk)
+                        check_block::<V, TWO, WTF8>(err, low, p, blk, kp)
                     } else if !m.subs8(V::splat8(0xF0 - 0x80)).any_high() {
-                        check_block::<V, THREE>(err, low, p, blk)
+                        check_block::<V, THREE, WTF8>(err, low, p, blk, kp)
                     } else {
                         // `F5..=FF`.
                         err = err.or(m.subs8(V::splat8(0xF5 - 0x80)));
-                        check_block::<V, FOUR>(err, low, p, blk)
+                        check_block::<V, FOUR, WTF8>(err, low, p, blk, kp)
                     };
                 }
-                err = err.or(low_flags(low));
-                if err.any_high() {
-                    return error_tail(src, first_error::<V>(src, i, i + GROUP));
+                let low = low_flags(low);
+                err = err.or(low);
+                if err.any_high()
+                    && !(WTF8 && wtf8_group_ok::<V>(src, i, &maxes, low, open_at_end, &keep))
+                {
+                    let e = first_error::<V, WTF8>(src, i, i + GROUP).unwrap_or(i);
+                    return error_tail(src, e);
                 }
                 open = V::load(p.add(i + GROUP - b)).subs8(open_at_end).any_high();
             }
@@ -369,13 +537,30 @@ unsafe fn valid<V: Compare, const COPY: bool>(
         let from = i;
         let mut err = V::zero();
         while i + b <= n {
-            err = err.or(check_at::<V, FOUR>(p, i));
+            err = err.or(check_at::<V, FOUR, WTF8>(p, i));
             i += b;
         }
         if i < n {
-            err = err.or(check_at::<V, FOUR>(p, n - b));
+            err = err.or(check_at::<V, FOUR, WTF8>(p, n - b));
         }
-        err = err.or(V::load(p.add(n - b)).subs8(open_at_end));
+        let open_end = V::load(p.add(n - b)).subs8(open_at_end);
+        if WTF8 {
+            // The first flagged byte: in the whole vectors, or else in the last
+            // one (whose bytes before `i` were checked unflagged); then a sequence
+            // left open at the end.
+            if err.any_high() {
+                let e = match first_error::<V, true>(src, from, i) {
+                    Some(e) => e,
+                    None => n - b + V::first_in(check_at::<V, FOUR, true>(p, n - b).high_mask()),
+                };
+                return error_tail(src, e);
+            }
+            if open_end.any_high() {
+                return error_tail(src, n);
+            }
+            return n;
+        }
+        err = err.or(open_end);
         if err.any_high() {
             return group_tail(src, from);
         }

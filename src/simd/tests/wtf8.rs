@@ -896,3 +896,156 @@ fn wtf8_encoder_splits_at_every_index() {
         }
     }
 }
+
+/// The ISAs that run the compare-based validator's WTF-8 mode
+/// (`kernels::utf8_validate_sse2::wtf8_valid_prefix`), where this machine has them.
+fn compare_isas() -> Vec<Isa> {
+    isas()
+        .into_iter()
+        .filter(|i| matches!(i, Isa::Sse2 | Isa::Sse41))
+        .collect()
+}
+
+/// The compare-based validator in WTF-8 mode on random text with lone surrogates,
+/// pairs written as two sequences and damage, at every alignment and every length:
+/// the kernel's contract (`check_prefix`) and the loop over it against the reference.
+#[test]
+fn wtf8_compare_every_alignment_and_length() {
+    let (lens, step) = if MIRI { (90, 43) } else { (300, 1) };
+    let mut buf = Vec::new();
+    for isa in compare_isas() {
+        let mut rng = Rng(0xC0C0_0001 ^ isa as u64);
+        for ascii in [false, true] {
+            let text = text(&mut rng, lens + 8, ascii);
+            for align in alignments() {
+                for len in (0..lens).step_by(step) {
+                    let r = at_alignment(&text[..len], align, &mut buf);
+                    let s = &buf[r];
+                    check_prefix(isa, s);
+                    assert_eq!(driver(isa, s), reference(s), "{isa:?} {align} {len}");
+                }
+            }
+        }
+    }
+}
+
+/// A lone lead, a lone trail, a pair (rejected), a lead and a trail with a character
+/// between, and two pairs back to back, at positions around the vectors, blocks and
+/// groups of the group loop (placed from the first 64-byte boundary, where the groups
+/// start, or a block later), in ASCII, two-byte and three-byte text (the block
+/// classes); each also cut right after the case (a lead at the very end) and started
+/// at it (a trail at the very start).
+#[test]
+fn wtf8_compare_surrogates_at_block_edges() {
+    let cases: [&[u8]; 5] = [
+        &LEAD,
+        &TRAIL,
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xAF\xBF\xE4\xB8\xAD\xED\xBF\xBF",
+        b"\xED\xA0\x80\xED\xB0\x80\xED\xA5\x80\xED\xBA\x80",
+    ];
+    // Under Miri, places in the first group only (a short text).
+    let (aligns, rels): (&[usize], &[isize]) = if MIRI {
+        (&[5], &[62])
+    } else {
+        (
+            &[0, 5, 16, 40],
+            &[
+                -4, -3, -2, -1, 0, 1, 2, 13, 14, 15, 16, 17, 30, 46, 60, 61, 62, 63, 64, 65, 127,
+                128, 190, 191, 192, 253, 254, 255, 256, 257, 318, 319, 320, 509, 510, 511,
+            ],
+        )
+    };
+    let (len, fills): (usize, &[&str]) = if MIRI {
+        (340, &["中"])
+    } else {
+        (4 * 256 + 64, &["a", "ж", "中"])
+    };
+    let group = if MIRI { 0 } else { 256 };
+    let mut buf = Vec::new();
+    for isa in compare_isas() {
+        for fill in fills {
+            let text = fill.repeat(len).into_bytes();
+            for &a in aligns {
+                // The groups start at the boundary `a` bytes in, or a block later.
+                let start = if a < 16 { a + 64 } else { a };
+                for &rel in rels {
+                    let pos = (start as isize + group + rel).clamp(0, len as isize - 40) as usize;
+                    let pos = pos - pos % fill.len();
+                    // Under Miri, the cases with a pair.
+                    for case in &cases[if MIRI { 2 } else { 0 }..] {
+                        let mut s = text[..len].to_vec();
+                        s.splice(pos..pos, case.iter().copied());
+                        for t in [&s[..], &s[..pos + case.len()], &s[pos..]] {
+                            let r = at_alignment(t, a, &mut buf);
+                            let t = &buf[r];
+                            check_prefix(isa, t);
+                            assert_eq!(
+                                driver(isa, t),
+                                reference(t),
+                                "{isa:?} {fill} {a} {rel} {case:02x?} len {}",
+                                t.len()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Surrogates and errors after ASCII runs of every length (ASCII groups and blocks,
+/// and what ends them): a surrogate case then an error or a valid character, and an
+/// error then a surrogate, with text after them.
+#[test]
+fn wtf8_compare_surrogates_and_errors_after_ascii_runs() {
+    let (runs, tail) = if MIRI { (60..62, 8) } else { (0..700, 50) };
+    let mixes: [&[u8]; 8] = [
+        b"\xED\xA0\x80\xC3",
+        b"\xED\xB0\x80\x80",
+        b"\xED\xA0\x80\xED\xB0\x80\xC3\xA9",
+        b"\xED\xB0\x80\xE4\xB8",
+        b"\xC0\x80\xED\xB0\x80",
+        b"\xED\xA0\xED\xB0\x80",
+        b"\xED\xBF\xBF\xF4\x90\x80\x80",
+        b"\xE4\xB8\xAD\xED\xA0\x80\xED\xB0",
+    ];
+    let tail = "ж中".repeat(tail).into_bytes();
+    let mut buf = Vec::new();
+    for isa in compare_isas() {
+        for run in runs.clone() {
+            for mix in mixes {
+                let mut s = std::vec![b'a'; run];
+                s.extend_from_slice(mix);
+                s.extend_from_slice(&tail);
+                check_prefix(isa, &s);
+                assert_eq!(driver(isa, &s), reference(&s), "{isa:?} {run} {mix:02x?}");
+                // With the run starting at a 64-byte boundary.
+                let r = at_alignment(&s, 0, &mut buf);
+                let t = &buf[r];
+                assert_eq!(
+                    driver(isa, t),
+                    reference(t),
+                    "{isa:?} {run} {mix:02x?} at 0"
+                );
+            }
+        }
+    }
+}
+
+/// Long random texts (many groups) with lone surrogates of every kind, pairs and
+/// damage, from several offsets: the prefix loop against the reference.
+#[test]
+fn wtf8_compare_long_random_texts() {
+    let (rounds, max) = if MIRI { (2, 500) } else { (400, 12_000) };
+    for isa in compare_isas() {
+        let mut rng = Rng(0xC0C0_0002 ^ isa as u64);
+        for round in 0..rounds {
+            let len = rng.below(max);
+            let s = text(&mut rng, len, round % 2 == 0);
+            let off = rng.below(4).min(s.len());
+            let s = &s[off..];
+            assert_eq!(driver(isa, s), reference(s), "{isa:?} round {round}");
+        }
+    }
+}
