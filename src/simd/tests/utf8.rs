@@ -170,8 +170,9 @@ mod sse2 {
         core::str::from_utf8(s).map_or_else(|e| e.valid_up_to(), |_| s.len())
     }
 
-    /// Checks `utf8_valid_up_to` and `wtf8_valid_prefix` (which on SSE2 is the UTF-8
-    /// prefix) of SSE2 on `s` against the oracle.
+    /// Checks `utf8_valid_up_to` of SSE2 on `s` against the oracle, and that its
+    /// `wtf8_valid_prefix` covers that prefix and stops only before a surrogate or
+    /// an ill-formed or incomplete sequence.
     fn check(s: &[u8], what: &dyn core::fmt::Debug) {
         let want = oracle(s);
         assert_eq!(
@@ -180,10 +181,13 @@ mod sse2 {
             "{what:?} len {}",
             s.len()
         );
-        assert_eq!(
-            on_isa::wtf8_valid_prefix(Isa::Sse2, s),
-            want,
-            "wtf8 {what:?} len {}",
+        // The WTF-8 mode lets surrogate sequences through (its contract is checked in
+        // `tests::wtf8`): at least the UTF-8 prefix.
+        let r = on_isa::wtf8_valid_prefix(Isa::Sse2, s);
+        assert!(r >= want, "wtf8 {what:?} len {}", s.len());
+        assert!(
+            r == s.len() || s[r] == 0xED || oracle(&s[r..]) == 0,
+            "wtf8 {what:?} len {} stops at {r}",
             s.len()
         );
     }
@@ -503,11 +507,12 @@ mod sse2 {
         }
     }
 
-    /// The WTF-8 prefix on SSE2 is the UTF-8 valid prefix (which meets the contract:
-    /// where it is short of the input, a surrogate or an error starts there), also
-    /// with surrogates and surrogate pairs written as two sequences.
+    /// The WTF-8 prefix on SSE2 covers at least the UTF-8 valid prefix, and where it
+    /// is short of the input a surrogate or an error starts there, also with
+    /// surrogates and surrogate pairs written as two sequences (the rest of its
+    /// contract is checked in `tests::wtf8`).
     #[test]
-    fn sse2_wtf8_prefix_is_utf8_prefix() {
+    fn sse2_wtf8_prefix_covers_utf8_prefix() {
         let (rounds, max) = if MIRI { (4, 200) } else { (2000, 3000) };
         let mut rng = Rng(0x55E2_0003);
         for round in 0..rounds {
@@ -525,7 +530,7 @@ mod sse2 {
             };
             s.splice(at..at, ins.iter().copied());
             let r = on_isa::wtf8_valid_prefix(Isa::Sse2, &s);
-            assert_eq!(r, oracle(&s), "round {round}");
+            assert!(r >= oracle(&s), "round {round}");
             assert!(r == s.len() || s[r] == 0xED || oracle(&s[r..]) == 0);
         }
     }
