@@ -369,8 +369,14 @@ mod sse2 {
             for pos in (0..len - 4).step_by(step) {
                 for &b0 in &leads {
                     for &b1 in seconds {
-                        for b2 in [0x41u8, 0x80, 0xBF] {
-                            for b3 in [0x80u8, 0xBF, 0xC3] {
+                        // Under Miri (50 s of CI with all nine), four of them.
+                        let (b2s, b3s): (&[u8], &[u8]) = if MIRI {
+                            (&[0x41, 0xBF], &[0x80, 0xC3])
+                        } else {
+                            (&[0x41, 0x80, 0xBF], &[0x80, 0xBF, 0xC3])
+                        };
+                        for &b2 in b2s {
+                            for &b3 in b3s {
                                 let mut s = text[..len].to_vec();
                                 s[pos..pos + 4].copy_from_slice(&[b0, b1, b2, b3]);
                                 check(&s, &(fill, pos));
