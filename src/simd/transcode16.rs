@@ -299,30 +299,25 @@ pub(crate) static KEY3: [u8; 256] = {
 /// of a quarter is one byte of a mask straight from the vector (no [`KEY3`]
 /// look-up); AVX2 only (see `Transcode::LEN_CODES`). Rows with a code `0b01` (no
 /// unit has it) are zero bytes. 256 x 16 = 4096 bytes.
-pub(crate) static PACK123: [[u8; 16]; 256] = {
-    let mut t = [[ZERO; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        if let Some(key) = key3_of_codes(m) {
-            t[m] = PACK3[key];
-        }
-        m += 1;
-    }
-    t
-};
+pub(crate) static PACK123: [[u8; 16]; 256] = PACK123_TABLES.0;
 
 /// The packed length of each [`PACK123`] row (0 for the rows no units have).
 /// 256 bytes.
-pub(crate) static PACK123_LEN: [u8; 256] = {
-    let mut t = [0; 256];
+pub(crate) static PACK123_LEN: [u8; 256] = PACK123_TABLES.1;
+
+/// [`PACK123`] and [`PACK123_LEN`], made in one walk over the codes (a compile-time
+/// value only).
+const PACK123_TABLES: ([[u8; 16]; 256], [u8; 256]) = {
+    let (mut rows, mut lens) = ([[ZERO; 16]; 256], [0; 256]);
     let mut m = 0;
     while m < 256 {
         if let Some(key) = key3_of_codes(m) {
-            t[m] = PACK3_LEN[key];
+            rows[m] = PACK3[key];
+            lens[m] = PACK3_LEN[key];
         }
         m += 1;
     }
-    t
+    (rows, lens)
 };
 
 /// The [`PACK3`] key of four units' two-bit length codes `m` (see [`PACK123`]),

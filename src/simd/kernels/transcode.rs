@@ -866,15 +866,7 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
         let b01 = b0.or(b1.shl16::<8>());
         if V::LEN_CODES {
             // A byte of length codes per four units: one look-up.
-            let codes = V::len_codes(ascii, ge800.xor(ones));
-            return pack3(
-                b01,
-                last,
-                (&PACK123, &PACK123_LEN),
-                by_codes(codes),
-                p,
-                kept,
-            );
+            return pack_by_codes(b01, last, V::len_codes(ascii, ge800.xor(ones)), p, kept);
         }
         // Per eight units: the nibbles of those of at least two bytes, and of those
         // of three.
@@ -928,15 +920,7 @@ pub(crate) unsafe fn private_use_units_to_utf8<V: Transcode>(
         let b01 = b0.or(mid.shl16::<8>());
         if V::LEN_CODES {
             // One byte (`0b11`) or three (`0b00`).
-            let codes = V::len_codes(ascii, ascii);
-            return pack3(
-                b01,
-                last,
-                (&PACK123, &PACK123_LEN),
-                by_codes(codes),
-                p,
-                kept,
-            );
+            return pack_by_codes(b01, last, V::len_codes(ascii, ascii), p, kept);
         }
         // Per eight units: the ASCII lanes' bits.
         let m = V::lane_masks(ascii, z);
@@ -986,11 +970,22 @@ pub(crate) unsafe fn pack3<V: Transcode, const N: usize>(
     w
 }
 
-/// The [`pack3`] key of quarter `q` by [`PACK123`]: its byte of `codes` (see
-/// [`Transcode::len_codes`]).
+/// [`pack3`] by the rows of [`PACK123`], quarter `q` keyed by its byte of `codes`
+/// (see [`Transcode::len_codes`]).
+///
+/// # Safety
+/// As for [`pack3`].
 #[inline(always)]
-fn by_codes(codes: u64) -> impl Fn(usize) -> usize {
-    move |q| usize::from((codes >> (8 * q)) as u8)
+unsafe fn pack_by_codes<V: Transcode>(
+    b01: V,
+    last: V,
+    codes: u64,
+    p: *mut u8,
+    kept: &mut Kept<V::Half>,
+) -> usize {
+    let key = move |q: usize| usize::from((codes >> (8 * q)) as u8);
+    // SAFETY: forwarded contract.
+    unsafe { pack3(b01, last, (&PACK123, &PACK123_LEN), key, p, kept) }
 }
 
 /// The 16 bytes that the stores of [`units_vector_to_utf8`] wrote over, as the

@@ -164,17 +164,13 @@ fn length_mixes_every_lane() {
                         }
                         let mut full = std::vec![0u8; 3 * utf16.len()];
                         let exact = scalar::utf16_to_utf8(&utf16, &mut full).1;
-                        for room in [exact - 1, exact, exact + 1, exact + 16, 3 * utf16.len()] {
-                            let mut a = std::vec![0xAAu8; room];
-                            let mut b = a.clone();
-                            let ra = on_isa::utf16_to_utf8(isa, &utf16, &mut a);
-                            let rb = scalar::utf16_to_utf8(&utf16, &mut b);
-                            assert_eq!(
-                                (ra, &a),
-                                (rb, &b),
-                                "{isa:?} key {key} at {at} fill {fill:#x} pair {pair} room {room}"
-                            );
-                        }
+                        same_out_in(
+                            &std::format!("{isa:?} key {key} at {at} fill {fill:#x} pair {pair}"),
+                            &[exact - 1, exact, exact + 1, exact + 16, 3 * utf16.len()],
+                            0xAAu8,
+                            |d| on_isa::utf16_to_utf8(isa, &utf16, d),
+                            |d| scalar::utf16_to_utf8(&utf16, d),
+                        );
                     }
                 }
             }
