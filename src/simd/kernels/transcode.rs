@@ -505,7 +505,9 @@ pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool, const WTF8: b
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, |s, d| {
+    // `inline(always)`: a closure does not inherit the caller's target features,
+    // and one left out of line runs its vector code through calls.
+    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, #[inline(always)] |s, d| {
         // SAFETY: forwarded contract.
         unsafe { units_to_utf8_vectors::<V, SWAP, WTF8>(s, d) }
     })
@@ -763,13 +765,14 @@ unsafe fn two_vectors_below_800<V: Transcode>(
         let z = V::zero();
         let (high, low6) = (V::splat16(0xFF80), V::splat16(0x3F));
         let (lead, cont) = (V::splat16(0xC0), V::splat16(0x80));
-        let two = |v: V| {
-            v.shr16::<6>()
-                .or(lead)
-                .or(v.and(low6).or(cont).shl16::<8>())
-        };
+        // (No closure: closures do not inherit the caller's target features, and
+        // one left out of line runs its vector code through calls.)
+        let (two_a, two_c) = (
+            a.shr16::<6>().or(lead).or(a.and(low6).or(cont).shl16::<8>()),
+            c.shr16::<6>().or(lead).or(c.and(low6).or(cont).shl16::<8>()),
+        );
         let (ascii_a, ascii_c) = (a.and(high).eq16(z), c.and(high).eq16(z));
-        let lanes = [V::select(ascii_a, a, two(a)), V::select(ascii_c, c, two(c))];
+        let lanes = [V::select(ascii_a, a, two_a), V::select(ascii_c, c, two_c)];
         // Bits `16 g..16 g + 8`: group `g` of `a`; the next eight, of `c`.
         let m = V::lane_masks(ascii_a, ascii_c);
         let end = 2 * b - m.count_ones() as usize;
