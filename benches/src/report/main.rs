@@ -104,17 +104,24 @@ fn speed(paths: &Paths, options: &Options, run_info: &mut RunInfo) -> Result<Vec
     for tier in &options.tiers {
         let home = paths.criterion_home().join(format!("tier-{tier}"));
         let simdutf = simdutf_for(tier);
-        let env = [
+        let mut env = vec![
             ("TEXTCODEC_FORCE_ISA", tier.as_str()),
             ("SIMDUTF_FORCE_IMPLEMENTATION", simdutf),
         ];
+        let memcpy = match glibc_for(tier) {
+            Some(tunables) => {
+                env.push(("GLIBC_TUNABLES", tunables));
+                format!("glibc's memcpy limited to the tier's ISA (GLIBC_TUNABLES={tunables})")
+            }
+            None => "glibc's memcpy as the CPU has it".to_string(),
+        };
         measure_or_load(paths, options, run_info, &home, &env)?;
         runs.push(Speed {
             label: Some(format!(
                 "textcodec forced to {tier} (TEXTCODEC_FORCE_ISA={tier}), simdutf forced to \
-                 {simdutf}; encoding_rs is built for baseline x86-64 (SSE2) in every run, \
-                 but its UTF-8 validation (through simdutf8) and simdutf8 itself pick AVX2 \
-                 at run time whatever the tier"
+                 {simdutf}, {memcpy}; encoding_rs is built for baseline x86-64 (SSE2) in \
+                 every run, but its UTF-8 validation (through simdutf8) and simdutf8 itself \
+                 pick AVX2 at run time whatever the tier"
             )),
             rows: results::read_results(&home)?,
         });
@@ -132,6 +139,22 @@ fn simdutf_for(tier: &str) -> &'static str {
         "sse41" | "sse2" => "westmere",
         "neon" => "arm64",
         _ => "fallback",
+    }
+}
+
+/// The glibc tunables that keep glibc's string functions (the `memcpy` peer) to
+/// the ISA of textcodec's `tier`, as on a CPU of that tier: glibc picks its memcpy
+/// by CPU at load time, and on this tier's real CPUs (no AVX for `sse41` / `sse2`
+/// / `scalar`, no AVX-512 for `avx2`) it has no wider copy. Other C libraries
+/// ignore the variable; the ISA of each tier's memcpy is in the run's label.
+fn glibc_for(tier: &str) -> Option<&'static str> {
+    match tier {
+        "avx2" => Some("glibc.cpu.hwcaps=-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD"),
+        "sse41" | "sse2" | "scalar" => Some(
+            "glibc.cpu.hwcaps=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,\
+             -AVX512CD,-ERMS,-FSRM",
+        ),
+        _ => None,
     }
 }
 

@@ -507,10 +507,16 @@ pub(crate) unsafe fn units_to_utf8<V: Transcode, const SWAP: bool, const WTF8: b
 ) -> (usize, usize) {
     // `inline(always)`: a closure does not inherit the caller's target features,
     // and one left out of line runs its vector code through calls.
-    units_to_utf8_chunked::<SWAP>(src, dst, V::BYTES / 2, #[inline(always)] |s, d| {
-        // SAFETY: forwarded contract.
-        unsafe { units_to_utf8_vectors::<V, SWAP, WTF8>(s, d) }
-    })
+    units_to_utf8_chunked::<SWAP>(
+        src,
+        dst,
+        V::BYTES / 2,
+        #[inline(always)]
+        |s, d| {
+            // SAFETY: forwarded contract.
+            unsafe { units_to_utf8_vectors::<V, SWAP, WTF8>(s, d) }
+        },
+    )
 }
 
 /// The vector loop of [`units_to_utf8`]: converts
@@ -768,8 +774,12 @@ unsafe fn two_vectors_below_800<V: Transcode>(
         // (No closure: closures do not inherit the caller's target features, and
         // one left out of line runs its vector code through calls.)
         let (two_a, two_c) = (
-            a.shr16::<6>().or(lead).or(a.and(low6).or(cont).shl16::<8>()),
-            c.shr16::<6>().or(lead).or(c.and(low6).or(cont).shl16::<8>()),
+            a.shr16::<6>()
+                .or(lead)
+                .or(a.and(low6).or(cont).shl16::<8>()),
+            c.shr16::<6>()
+                .or(lead)
+                .or(c.and(low6).or(cont).shl16::<8>()),
         );
         let (ascii_a, ascii_c) = (a.and(high).eq16(z), c.and(high).eq16(z));
         let lanes = [V::select(ascii_a, a, two_a), V::select(ascii_c, c, two_c)];
