@@ -53,13 +53,19 @@ pub(crate) unsafe fn utf8_to_utf16<V: Transcode>(
     dst: &mut [u16],
     valid_up_to: impl FnMut(&[u8]) -> usize,
 ) -> (usize, usize) {
-    let blocks = |s: &[u8], end: usize, d: &mut [u16]| {
-        // SAFETY: forwarded contract; the driver passes valid UTF-8 `s[..end]` that
-        // starts and ends at character boundaries.
-        unsafe { utf8_blocks_to_utf16::<V>(s, end, d) }
-    };
-    // SAFETY: forwarded contract.
-    unsafe { utf8_to_utf16_chunked::<V>(src, dst, 16, valid_up_to, blocks) }
+    // SAFETY: forwarded contract; the driver passes the blocks valid UTF-8 `s[..end]`
+    // that starts and ends at character boundaries.
+    unsafe {
+        utf8_to_utf16_chunked::<V>(
+            src,
+            dst,
+            16,
+            valid_up_to,
+            // `inline(always)`: see `units_to_utf8`.
+            #[inline(always)]
+            |s: &[u8], end: usize, d: &mut [u16]| utf8_blocks_to_utf16::<V>(s, end, d),
+        )
+    }
 }
 
 /// Converts valid UTF-8 `src[..end]` to UTF-16 while 16 bytes of it and 16 units of
@@ -769,20 +775,12 @@ unsafe fn two_vectors_below_800<V: Transcode>(
     // `end` are read before the stores, from memory as `end >= b >= 16`.
     unsafe {
         let z = V::zero();
-        let (high, low6) = (V::splat16(0xFF80), V::splat16(0x3F));
-        let (lead, cont) = (V::splat16(0xC0), V::splat16(0x80));
-        // (No closure: closures do not inherit the caller's target features, and
-        // one left out of line runs its vector code through calls.)
-        let (two_a, two_c) = (
-            a.shr16::<6>()
-                .or(lead)
-                .or(a.and(low6).or(cont).shl16::<8>()),
-            c.shr16::<6>()
-                .or(lead)
-                .or(c.and(low6).or(cont).shl16::<8>()),
-        );
+        let high = V::splat16(0xFF80);
         let (ascii_a, ascii_c) = (a.and(high).eq16(z), c.and(high).eq16(z));
-        let lanes = [V::select(ascii_a, a, two_a), V::select(ascii_c, c, two_c)];
+        let lanes = [
+            V::select(ascii_a, a, two_byte_lanes(a)),
+            V::select(ascii_c, c, two_byte_lanes(c)),
+        ];
         // Bits `16 g..16 g + 8`: group `g` of `a`; the next eight, of `c`.
         let m = V::lane_masks(ascii_a, ascii_c);
         let end = 2 * b - m.count_ones() as usize;
@@ -797,6 +795,21 @@ unsafe fn two_vectors_below_800<V: Transcode>(
         }
         kept.keep::<V>(after, p.add(end));
         end
+    }
+}
+
+/// The two-byte UTF-8 of each unit of `v` (below U+0800) in its lane: lead byte
+/// low, trail byte high. (A function, not a closure: closures do not inherit the
+/// caller's target features.)
+///
+/// # Safety
+/// The ISA contract of [`crate::simd::vector`] for `V`.
+#[inline(always)]
+unsafe fn two_byte_lanes<V: Transcode>(v: V) -> V {
+    // SAFETY: forwarded contract; register operations.
+    unsafe {
+        let lead = v.shr16::<6>().or(V::splat16(0xC0));
+        lead.or(v.and(V::splat16(0x3F)).or(V::splat16(0x80)).shl16::<8>())
     }
 }
 
