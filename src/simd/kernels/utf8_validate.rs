@@ -89,8 +89,6 @@ pub(crate) const BYTE_2_HIGH_WTF8: [u8; 16] = {
 };
 
 /// Every error bit but the surrogate bit.
-// Only the AVX-512 kernel uses it.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const NOT_SURROGATE: u8 = !SURROGATE;
 
 /// Whether the `ED` at `q` starts a trail surrogate sequence that directly follows a
@@ -407,6 +405,78 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
     }
 }
 
+/// [`check_at`] in WTF-8 mode that keeps a trail surrogate flag only where the byte
+/// four back is the `ED` one back (where a lead surrogate sequence may precede the
+/// trail: [`pair_at`]); `keep` is `V::splat8(NOT_SURROGATE)`. Three more operations
+/// a vector.
+///
+/// # Safety
+/// As [`check_at`], with `4 <= at`: `p + at - 4` valid for reads of `V::BYTES + 4`
+/// bytes.
+#[inline(always)]
+unsafe fn check_at_lone<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3], keep: V) -> V {
+    // SAFETY: forwarded contract: `p[at - 4..at + V::BYTES]` readable.
+    unsafe {
+        let v = V::load(p.add(at));
+        let (p1, p2, p3) = (
+            V::load(p.add(at - 1)),
+            V::load(p.add(at - 2)),
+            V::load(p.add(at - 3)),
+        );
+        let pair = V::load(p.add(at - 4)).eq8(p1).or(keep);
+        err.or(utf8_check_at(v, p1, p2, p3, t).and(pair))
+    }
+}
+
+/// The error bits of the non-ASCII blocks of the group at `i` (bit `k` of `high` set
+/// for block `k`), and of a sequence left open before each ASCII block (`max`:
+/// [`INCOMPLETE_MAX`]'s last `V::BYTES`). With `LONE` (WTF-8 mode), the blocks are
+/// checked by [`check_at_lone`]: a lone trail surrogate then adds no error bit, and
+/// the group loop goes on without a branch to [`only_lone_trails`].
+///
+/// # Safety
+/// `V`'s ISA contract; `4 <= i`, `V::BYTES <= i`, and `i + GROUP <= src.len()` for
+/// `p` the start of `src`.
+#[inline(always)]
+unsafe fn check_group<V: Shuffle, const LONE: bool>(
+    p: *const u8,
+    i: usize,
+    high: u32,
+    t: &[V; 3],
+    max: V,
+) -> V {
+    const BLOCK: usize = 64;
+    const GROUP: usize = 4 * BLOCK;
+    let b = V::BYTES;
+    // SAFETY: forwarded contract: reads `src[i - 4..i + GROUP]`.
+    unsafe {
+        let keep = V::splat8(NOT_SURROGATE);
+        let mut err = V::zero();
+        // Blocks one by one: an ASCII block only needs the one before it complete.
+        let mut blk = i;
+        while blk < i + GROUP {
+            if high & 1 << ((blk - i) / BLOCK) != 0 {
+                let mut at = blk;
+                while at < blk + BLOCK {
+                    err = if LONE {
+                        check_at_lone(err, p, at, t, keep)
+                    } else {
+                        check_at(err, p, at, t)
+                    };
+                    at += b;
+                }
+            } else {
+                // A sequence left open before an ASCII block. (In WTF-8 mode these
+                // bits may look like a trail surrogate flag: the rare path looks at
+                // the block boundaries itself.)
+                err = err.or(V::load(p.add(blk - b)).subs8(max));
+            }
+            blk += BLOCK;
+        }
+        err
+    }
+}
+
 /// Where the scalar code resumes after the vectors of `src[from..to]` failed the
 /// check: the first byte with error bits (the vectors before it and the bytes before
 /// it in its vector have none, so every character that ends before it is valid; see
@@ -472,6 +542,10 @@ pub(crate) unsafe fn wtf8_valid_prefix<V: Shuffle>(src: &[u8]) -> usize {
 unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
     const BLOCK: usize = 64;
     const GROUP: usize = 4 * BLOCK;
+    // WTF-8 mode: the most lanes of a vector that a group's non-ASCII bytes may
+    // fall in for the group to take `check_group::<V, true>` (a lone surrogate, and
+    // a character beside it).
+    const SPARSE: u32 = 4;
     let (n, p, b) = (src.len(), src.as_ptr(), V::BYTES);
     if n < BLOCK {
         return group_tail(src, 0);
@@ -550,7 +624,8 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
                 }
                 any = any.or(*o);
             }
-            if !any.any_high() {
+            let lanes = any.high_mask();
+            if lanes == 0 {
                 if open {
                     break;
                 }
@@ -565,25 +640,16 @@ unsafe fn valid_up_to<V: Shuffle, const WTF8: bool>(src: &[u8]) -> usize {
             // The vectors are loaded again below: kept from the loop above, they
             // would be spilled to the stack in every ASCII group.
             let p = launder(p);
-            let mut err = V::zero();
-            // Blocks one by one: an ASCII block only needs the one before it
-            // complete.
-            let mut blk = i;
-            while blk < i + GROUP {
-                if high & 1 << ((blk - i) / BLOCK) != 0 {
-                    let mut at = blk;
-                    while at < blk + BLOCK {
-                        err = check_at(err, p, at, &t);
-                        at += b;
-                    }
-                } else {
-                    // A sequence left open before an ASCII block. (In WTF-8 mode
-                    // these bits may look like a trail surrogate flag: the rare
-                    // path looks at the block boundaries itself.)
-                    err = err.or(V::load(p.add(blk - b)).subs8(max));
-                }
-                blk += BLOCK;
-            }
+            // WTF-8 mode, a group whose non-ASCII bytes are few (mostly ASCII text,
+            // where the branch to the rare path that each lone trail surrogate takes,
+            // mispredicted, costs the most against the group): lone trail flags are
+            // dropped as the vectors are checked. Denser text keeps the cheaper check,
+            // and the branch.
+            let err = if WTF8 && lanes.count_ones() <= SPARSE << V::MASK_SHIFT {
+                check_group::<V, true>(p, i, high, &t, max)
+            } else {
+                check_group::<V, false>(p, i, high, &t, max)
+            };
             if !(err.is_zero() || WTF8 && only_lone_trails(err, src, i, i + GROUP)) {
                 return error_tail(src, first_error(src, i, i + GROUP, &t));
             }
