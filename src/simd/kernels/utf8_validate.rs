@@ -415,16 +415,12 @@ unsafe fn check_at<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3]) -> V
 /// bytes.
 #[inline(always)]
 unsafe fn check_at_lone<V: Shuffle>(err: V, p: *const u8, at: usize, t: &[V; 3], keep: V) -> V {
-    // SAFETY: forwarded contract: `p[at - 4..at + V::BYTES]` readable.
+    // SAFETY: forwarded contract: `p[at - 4..at + V::BYTES]` readable. (The load of
+    // the bytes one back is the one `check_at` makes: the compiler loads them once.)
     unsafe {
-        let v = V::load(p.add(at));
-        let (p1, p2, p3) = (
-            V::load(p.add(at - 1)),
-            V::load(p.add(at - 2)),
-            V::load(p.add(at - 3)),
-        );
+        let p1 = V::load(p.add(at - 1));
         let pair = V::load(p.add(at - 4)).eq8(p1).or(keep);
-        err.or(utf8_check_at(v, p1, p2, p3, t).and(pair))
+        err.or(check_at(V::zero(), p, at, t).and(pair))
     }
 }
 
