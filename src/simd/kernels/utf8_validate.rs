@@ -716,13 +716,15 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
     let b = V::BYTES;
     let k = BLOCK / b;
     let mut i = 0;
-    // Bytes of `src` copied to `dst` so far: `i`, or `i - b` when the last group
-    // ended inside a sequence.
+    // Bytes of `src` copied to `dst` so far: `i`, or less when the bytes checked so far
+    // end inside a sequence (`i - b` after a group, 0 after the first `a` bytes).
     let mut stored = 0;
     // SAFETY: loads read `src[i..i + GROUP]` with `i + GROUP <= n` (blocks of it), or
     // `src[i..i + BLOCK]` with `i + BLOCK <= n`, and the last `b <= 64` bytes of
-    // `INCOMPLETE_MAX`; stores write the same ranges of `dst` (`n <= dst.len()`), and
-    // `src[stored..i]` (`b` bytes) to `dst[stored..i]`.
+    // `INCOMPLETE_MAX`, and `b` bytes of the local `head`; stores write the same ranges
+    // of `dst` (`n <= dst.len()`), `src[stored..stored + b]` to the same bytes of `dst`
+    // (`stored + b <= to`, the end of the flush that stores it), and `src[..a]` to
+    // `dst[..a]` (`a <= n`; `p` and `dp` are different slices).
     unsafe {
         let t = [
             V::table16(&BYTE_1_HIGH),
@@ -732,6 +734,27 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
         let max = V::load(INCOMPLETE_MAX.as_ptr().add(64 - b));
         let mut prev = V::zero();
         let mut incomplete = V::zero();
+        // The loops below store where they load. They start at a vector boundary of
+        // `dst` (memcpy aligns its stores too: a store across two cache lines costs
+        // more than a load does), after the `a < b` bytes before it, checked as the
+        // last bytes of one vector. Those are stored now if they end a character,
+        // else with the first group (the pending vector `dst[..b]`).
+        let a = (dp as usize).wrapping_neg() % b;
+        if a > 0 && a + GROUP <= n {
+            let mut head = [0u8; 64];
+            head[64 - a..].copy_from_slice(&src[..a]);
+            let h = V::load(head.as_ptr().add(64 - b));
+            if utf8_check(h, V::zero(), &t).is_zero() {
+                prev = h;
+                incomplete = h.subs8(max);
+                i = a;
+                if incomplete.is_zero() {
+                    core::ptr::copy_nonoverlapping(p, dp, a);
+                    stored = a;
+                }
+            }
+            // Else an error in the first `a` bytes: found from the start, unaligned.
+        }
         // Stores `src[from..to]` (whole vectors) and the pending vector before it.
         let flush = |stored: &mut usize, from: usize, to: usize| {
             if *stored < from {

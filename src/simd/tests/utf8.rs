@@ -33,6 +33,58 @@ fn utf8_validation_and_to_utf16() {
     }
 }
 
+/// `utf8_copy` with the destination at every offset from a 32-byte boundary (the
+/// vector kernels start their loops at a vector boundary of the destination, after
+/// checking the bytes before it on their own), the source at a few: valid texts whose
+/// characters cross that boundary, and an error at every one of the first 72 bytes,
+/// with the whole room and with rooms ending near the start.
+#[test]
+fn utf8_copy_every_destination_offset() {
+    let (len, dsts, errs): (usize, Vec<usize>, Vec<usize>) = if MIRI {
+        (300, std::vec![1, 17], std::vec![0, 2, 20, 40])
+    } else {
+        (700, (0..32).collect(), (0..72).collect())
+    };
+    let (fills, src_offs): (&[&str], &[usize]) = if MIRI {
+        (&["中", "a😀"], &[1])
+    } else {
+        (&["ж", "中", "a😀", "ab", "aж中😀"], &[0, 1, 3])
+    };
+    for isa in isas() {
+        for fill in fills {
+            let text = fill.repeat(len).into_bytes();
+            let mut out = std::vec![0u8; len + 128];
+            let mut want = out.clone();
+            for &src_off in src_offs {
+                let valid = &text[src_off..src_off + len];
+                let mut cases: Vec<Option<usize>> = std::vec![None];
+                cases.extend(errs.iter().map(|&e| Some(e)));
+                for bad in cases {
+                    let mut s = valid.to_vec();
+                    if let Some(at) = bad {
+                        // A lead byte where a continuation or a new character is due.
+                        s[at] = if s[at] < 0x80 { 0xE4 } else { 0xC3 };
+                    }
+                    for &d in &dsts {
+                        let at = ((out.as_ptr() as usize).wrapping_neg() + d) % 64;
+                        for room in [len, 33, 290, 300] {
+                            out.fill(0xAA);
+                            want.fill(0xAA);
+                            let r = on_isa::utf8_copy(isa, &s, &mut out[at..at + room]);
+                            let w = scalar::utf8_copy(&s, &mut want[at..at + room]);
+                            assert_eq!(r, w, "{isa:?} {fill} {src_off} {bad:?} dst {d} {room}");
+                            assert!(
+                                out == want,
+                                "{isa:?} {fill} {src_off} {bad:?} dst {d} {room}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf8_validation_every_short_sequence() {
     if MIRI {
