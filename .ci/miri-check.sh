@@ -2,8 +2,9 @@
 # Miri on the kernels that can run under it: the scalar and SSE2 ones (AVX2/AVX-512
 # are not enabled at compile time, so their tests skip them), then the SSE4.1 ones,
 # enabled at compile time. The unit tests shrink their inputs under Miri.
-# Idempotent; installs what it needs. Run from anywhere. .ci/run starts it in the
-# background at its beginning: it takes one core for most of the CI's length.
+# Idempotent; installs what it needs (and only that with --install-only). Run from
+# anywhere. .ci/run starts it in the background at its beginning: it takes one core
+# for most of the CI's length.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,8 +15,13 @@ step "toolchain"
 if ! rustup toolchain list | grep -q '^nightly'; then
     rustup toolchain install nightly --profile minimal
 fi
-rustup component list --toolchain nightly --installed | grep -q '^miri' \
-    || rustup component add --toolchain nightly miri rust-src
+installed=$(rustup component list --toolchain nightly --installed)
+if ! grep -q '^miri' <<<"$installed" || ! grep -q '^rust-src' <<<"$installed"; then
+    rustup component add --toolchain nightly miri rust-src
+fi
+if [ "${1:-}" = --install-only ]; then
+    exit 0
+fi
 cargo +nightly miri setup >/dev/null
 
 # Not `simd::tests::portable`: the portable code (`simd::scalar`) is safe code (its
