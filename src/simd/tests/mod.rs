@@ -42,15 +42,9 @@ impl Rng {
 /// second Miri run, built with SSE4.1 enabled, checks `sse41` alone).
 fn isas() -> Vec<Isa> {
     let only = std::env::var("TEXTCODEC_TEST_ISAS").ok();
+    // The variants' names, lower-cased, are the names `TEXTCODEC_FORCE_ISA` takes.
     let named = |i: &Isa| {
-        let name = match i {
-            Isa::Scalar => "scalar",
-            Isa::Sse2 => "sse2",
-            Isa::Sse41 => "sse41",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512",
-            Isa::Neon => "neon",
-        };
+        let name = std::format!("{i:?}").to_lowercase();
         only.as_deref()
             .is_none_or(|o| o.split(',').any(|n| n.trim() == name))
     };
