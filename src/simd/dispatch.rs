@@ -409,6 +409,17 @@ fn cjk_pairs_to_utf8(t: &PairTable, src: &[u8], dst: &mut [u8]) -> (usize, usize
     } };
 }
 
+/// Whether the ISA in use has a vector pair decoder: elsewhere [`cjk_pairs_to_utf16`]
+/// and [`cjk_pairs_to_utf8`] decode nothing, and the codecs' loops skip the density
+/// checks that would choose it.
+#[inline]
+pub(crate) fn has_cjk_pairs() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return matches!(isa(), Isa::Avx2 | Isa::Avx512);
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
 /// Declares [`Kernels`], the safe functions and `on_isa` from the table.
 macro_rules! declare_kernels {
     (() $(

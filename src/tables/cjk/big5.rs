@@ -23,10 +23,6 @@ pub(crate) static BIG5_PAIRS: PairTable = PairTable {
     width: 157,
     first: g::BIG5_FIRST as u16,
     cells: &g::BIG5_DECODE,
-    // Not for UTF-16: faster on zh_tw.txt (8.0 us against 13.1), slower on
-    // zh_tw.html (67 against 54; AVX2, Zen 5), and pages are what is decoded to
-    // UTF-16.
-    utf16: false,
 };
 
 /// Index Big5 pointer of each BMP code point (the spec's rule: pointers from

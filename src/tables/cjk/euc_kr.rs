@@ -16,7 +16,7 @@ use crate::generated::cjk as g;
 /// as cells (0: unmapped) rather than a row hole, the table is plain
 /// ([`PairTable::is_plain`]): the decoder's quickest check of the bytes. Not for
 /// UTF-16 (ko.html: 31.6 us with it, 27.8 without; AVX2, Zen 5).
-pub(crate) static EUC_KR_PAIRS: PairTable = PairTable::euc(0, 0, 0, &KS_CELLS, false);
+pub(crate) static EUC_KR_PAIRS: PairTable = PairTable::euc(0, 0, 0, &KS_CELLS);
 
 /// The rows before the empty ones.
 const SYMBOL_ROWS: usize = 12;

@@ -58,15 +58,11 @@ const _: () = assert!(right_pool_in_order() && g::GB18030_HANZI_POOL.is_multiple
 /// punctuation and hanzi) for the vector decoder, read straight from [`RIGHT`]'s
 /// pool: the rows of Private Use Area runs between the symbols and the hanzi are the
 /// row hole.
-// Not for UTF-16: 7.4 us per zh_cn.txt with it, 9.9 without, but HTML (zh_cn.html)
-// 74 us with it, 52 without (AVX2, Zen 5): the codec's loop is as fast on short
-// runs, and pages are what is decoded to UTF-16.
 pub(crate) static GB18030_PAIRS: PairTable = PairTable::euc(
     RIGHT_TOP_ROWS as u8,
     (g::GB18030_HANZI_ROW - RIGHT_TOP_ROWS) as u8,
     0,
     &g::GB18030_RIGHT_POOL,
-    false,
 );
 
 /// Leads 0xA1..=0xFE, trails 0x40..=0xA0 (the GBK/4 rows are special).

@@ -28,15 +28,8 @@ const JIS0208_SPAN_CELLS: &[u16] = {
 };
 
 /// EUC-JP's jis0208 pairs (leads and trails 0xA1..=0xFE) for the vector decoder.
-// Not for UTF-16: 6.0 us per ja.txt with it, 8.4 without, but ja.html 45 us with
-// it, 35 without (AVX2, Zen 5).
-pub(crate) static EUC_JP_PAIRS: PairTable = PairTable::euc(
-    0,
-    0,
-    (g::JIS0208_SPAN_ROW * 94) as u16,
-    JIS0208_SPAN_CELLS,
-    false,
-);
+pub(crate) static EUC_JP_PAIRS: PairTable =
+    PairTable::euc(0, 0, (g::JIS0208_SPAN_ROW * 94) as u16, JIS0208_SPAN_CELLS);
 
 /// Shift_JIS's pairs for the vector decoder: leads 0x81..=0x9F and 0xE0..=0xFC
 /// (0xA1..=0xDC with bit 5 flipped), trails 0x40..=0x7E and 0x80..=0xFC, 188
@@ -56,8 +49,6 @@ pub(crate) static SHIFT_JIS_PAIRS: PairTable = PairTable {
     width: 188,
     first: (g::JIS0208_SPAN_ROW * 94) as u16,
     cells: JIS0208_SPAN_CELLS,
-    // 7.4 us per ja.txt with it, 9.5 without (AVX2, Zen 5).
-    utf16: true,
 };
 
 /// Index jis0208 pointer (the first) of each BMP code point.

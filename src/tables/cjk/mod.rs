@@ -85,9 +85,6 @@ pub(crate) struct PairTable {
     pub(crate) first: u16,
     /// Code points by pointer, from `first`.
     pub(crate) cells: &'static [u16],
-    /// Whether the codecs use the vector decoder for UTF-16 output too (where their
-    /// own loop is as fast, they need not).
-    pub(crate) utf16: bool,
 }
 
 // Only the x86_64 kernels (and the tests) read it.
@@ -112,7 +109,6 @@ impl PairTable {
         row_gap: u8,
         first: u16,
         cells: &'static [u16],
-        utf16: bool,
     ) -> PairTable {
         PairTable {
             lead_xor: 0,
@@ -129,7 +125,6 @@ impl PairTable {
             width: 94,
             first,
             cells,
-            utf16,
         }
     }
 }
