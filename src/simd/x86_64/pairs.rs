@@ -41,8 +41,9 @@
 //! first (none of the call's stores reached it yet) and written back when the
 //! kernel returns, unless a later output covered it, so that nothing after the
 //! output returned is changed (`decode_to_str` relies on it). The AVX2 and the
-//! AVX-512 entry points run it (AVX-512 CPUs have AVX2). A table says
-//! whether its codecs use it for UTF-16 output too (`PairTable::utf16`).
+//! AVX-512 entry points run it (AVX-512 CPUs have AVX2). The codecs try it, for
+//! either output, where at least 24 of the next 64 bytes are from 0x80 up (see
+//! `codec::two_byte::run_in`).
 
 use crate::tables::cjk::PairTable;
 use core::arch::x86_64::*;
