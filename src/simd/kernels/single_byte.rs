@@ -456,14 +456,19 @@ pub(crate) unsafe fn single_byte_to_utf8_direct<V: Lookup128 + Transcode>(
     // SAFETY: forwarded contract.
     unsafe {
         let t = V::prepare(table);
-        bytes_to_utf8_direct::<V, false>(src, dst, |v| {
-            let (lo, hi) = V::lookup(&t, v);
-            // Unmapped: an upper-half byte whose code point is 0.
-            if lo.or(hi).eq8(V::zero()).and(v).any_high() {
-                return None;
-            }
-            Some(V::interleave(lo, hi))
-        })
+        bytes_to_utf8_direct::<V, false>(
+            src,
+            dst,
+            |v| {
+                let (lo, hi) = V::lookup(&t, v);
+                // Unmapped: an upper-half byte whose code point is 0.
+                if lo.or(hi).eq8(V::zero()).and(v).any_high() {
+                    return None;
+                }
+                Some(V::interleave(lo, hi))
+            },
+            |b| table[usize::from(b & 0x7F)],
+        )
     }
 }
 
@@ -480,7 +485,7 @@ pub(crate) unsafe fn x_user_defined_to_utf8_direct<V: Transcode>(
     dst: &mut [u8],
 ) -> (usize, usize) {
     // SAFETY: forwarded contract; registers only.
-    unsafe { bytes_to_utf8_direct::<V, true>(src, dst, |v| Some(x_user_defined_units(v))) }
+    unsafe { bytes_to_utf8_direct::<V, true>(src, dst, |v| Some(x_user_defined_units(v)), |_| 0) }
 }
 
 /// x-user-defined to UTF-8 in registers, a vector at a time (see
@@ -562,10 +567,29 @@ pub(crate) unsafe fn x_user_defined_to_utf8_by_quarters<V: Transcode>(
     (r, w)
 }
 
+/// Non-ASCII bytes in a vector up to which [`bytes_to_utf8_direct`] writes the
+/// vector's first one by itself.
+const SPARSE_HIGH: u32 = 1;
+
+/// Bytes 0xFF then bytes 0: from `64 - k`, a mask of the first `k` bytes of a vector.
+static PREFIX: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
 /// The loop of [`single_byte_to_utf8_direct`]: ASCII vectors copied, the others
 /// made into two vectors of units by `units` (`None`: stop before the vector) and
 /// written by [`units_vector_to_utf8`] (with `PRIVATE_USE`, units that are all ASCII
-/// or in U+F780..=U+F7FF, by [`private_use_units_to_utf8`]).
+/// or in U+F780..=U+F7FF, by [`private_use_units_to_utf8`]). Without `PRIVATE_USE`,
+/// a vector with at most [`SPARSE_HIGH`] non-ASCII bytes (accented letters in Latin
+/// text) has its ASCII up to the first of them written by a blend with the bytes
+/// already there, and that byte's character (`one`: its code point, 0 if unmapped)
+/// by scalar stores; the loop goes on after it.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
@@ -574,6 +598,7 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
     src: &[u8],
     dst: &mut [u8],
     units: impl Fn(V) -> Option<(V, V)>,
+    one: impl Fn(u8) -> u16,
 ) -> (usize, usize) {
     let (b, sp, dp) = (V::BYTES, src.as_ptr(), dst.as_mut_ptr());
     let (mut r, mut w) = (0, 0);
@@ -581,7 +606,9 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
     // bytes (as many left) stored to `dst[w..]` (as much room); the two
     // vectors of units write (and put back) within `dst[w..w + 3 * b + 16]`, in bounds
     // by the loops' tests: each takes at most `3 * b / 2` bytes and the 16 after them;
-    // `kept` is put back within them.
+    // `kept` is put back within them. A sparse step reads and writes `dst[w..w + b]`
+    // and writes three bytes from `w + k` (`k < b`), reads `src[r + k]` (`k < b`) and
+    // `PREFIX[64 - k..64 - k + b]` (`b <= 64`).
     unsafe {
         // The 16 bytes at `w` as they were, while the stores so far have written over
         // them (see `units_vector_to_utf8`).
@@ -615,11 +642,41 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
                 break;
             }
             let v = V::load(sp.add(r));
-            if !v.any_high() {
+            let high = v.high_mask();
+            if high == 0 {
                 v.store(dp.add(w));
                 r += b;
                 w += b;
                 kept.clear();
+                continue;
+            }
+            if !PRIVATE_USE && high.count_ones() >> V::MASK_SHIFT <= SPARSE_HIGH {
+                let k = (high.trailing_zeros() >> V::MASK_SHIFT) as usize;
+                let c = u32::from(one(*sp.add(r + k)));
+                // The bytes at `w` as they were: those after the ASCII stay.
+                put_back::<V>(dp.add(w), kept);
+                kept.clear();
+                let old = V::load(dp.add(w));
+                V::select(V::load(PREFIX.as_ptr().add(64 - k)), v, old).store(dp.add(w));
+                r += k;
+                w += k;
+                if c == 0 {
+                    break;
+                }
+                // Upper-half bytes map to code points from U+0080.
+                debug_assert!(c >= 0x80);
+                let q = dp.add(w);
+                if c < 0x800 {
+                    *q = 0xC0 | (c >> 6) as u8;
+                    *q.add(1) = 0x80 | (c & 0x3F) as u8;
+                    w += 2;
+                } else {
+                    *q = 0xE0 | (c >> 12) as u8;
+                    *q.add(1) = 0x80 | ((c >> 6) & 0x3F) as u8;
+                    *q.add(2) = 0x80 | (c & 0x3F) as u8;
+                    w += 3;
+                }
+                r += 1;
                 continue;
             }
             let Some((u0, u1)) = units(v) else {

@@ -84,6 +84,78 @@ fn single_byte_decode_ascii_runs() {
     }
 }
 
+/// Text of ASCII with upper-half bytes one in `gap` or so (where the vector loops
+/// write a vector's one non-ASCII byte by itself), after a dense stretch in some
+/// rounds (whose last vector may leave bytes it wrote over to be put back), with
+/// unmapped bytes in some, into output at every offset 0..32 filled with varied bytes
+/// (so that a stray store shows), through every room near the end and some others.
+#[test]
+fn single_byte_decode_sparse() {
+    let t = tables()[0];
+    let mut rng = Rng(0x51A7_5E0B_D3C4_2291);
+    let rounds = if MIRI { 1 } else { 48 };
+    for round in 0..rounds {
+        let gap = [3, 8, 17, 33, 65][round % 5];
+        let len = if MIRI { 100 } else { 400 };
+        let dense = if round % 3 == 0 { 40 } else { 0 };
+        let s: Vec<u8> = (0..len)
+            .map(|i| {
+                if i < dense || rng.below(gap) == 0 {
+                    // 0x98 is unmapped in the table.
+                    if round % 4 == 1 && rng.below(4) == 0 {
+                        0x98
+                    } else {
+                        0xC0 + rng.below(0x40) as u8
+                    }
+                } else {
+                    b' ' + rng.below(90) as u8
+                }
+            })
+            .collect();
+        let full = scalar::single_byte_to_utf8(&t, &s, &mut std::vec![0; 3 * len]).1;
+        let mut rooms: Vec<usize> =
+            (full.saturating_sub(if MIRI { 3 } else { 70 })..=full + 2).collect();
+        rooms.extend((0..4).map(|_| rng.below(full + 1)));
+        same_sparse(&t, &s, &rooms, &mut rng);
+    }
+    // A vector whose one non-ASCII byte, at every position, is unmapped (the ASCII
+    // before it is written, then the decode stops), or mapped and followed by an
+    // unmapped one: after ASCII, or after a dense stretch of every length up to 64.
+    // Under Miri (70 s of CI with dense lengths 0, 31, 62, positions a step of 13
+    // apart and offsets of 11), fewer.
+    for dense in (0..=64).step_by(if MIRI { 33 } else { 1 }) {
+        for k in (0..64).step_by(if MIRI { 31 } else { 1 }) {
+            for mapped in [false, true] {
+                let mut s: Vec<u8> = (0..dense).map(|i| 0xC0 + (i % 64) as u8).collect();
+                s.extend((0..k).map(|i| b'a' + (i % 26) as u8));
+                s.push(if mapped { 0xE4 } else { 0x98 });
+                s.extend_from_slice(b"xy\x98");
+                s.extend(core::iter::repeat_n(b'z', 90));
+                let full = scalar::single_byte_to_utf8(&t, &s, &mut std::vec![0; 3 * s.len()]).1;
+                same_sparse(&t, &s, &[full, full + 1, 3 * s.len()], &mut rng);
+            }
+        }
+    }
+}
+
+/// [`single_byte_decode_sparse`]'s check: on every ISA, at output offsets 0..32 in a
+/// buffer of random bytes, through `rooms`, the same result and buffer as the scalar
+/// code.
+fn same_sparse(t: &[u16; 128], s: &[u8], rooms: &[usize], rng: &mut Rng) {
+    for isa in isas() {
+        for off in (0..32).step_by(if MIRI { 16 } else { 1 }) {
+            for &room in rooms {
+                let fill: Vec<u8> = (0..off + room + 8).map(|_| rng.next() as u8).collect();
+                let (mut a, mut b) = (fill.clone(), fill);
+                let ra = on_isa::single_byte_to_utf8(isa, t, s, &mut a[off..off + room]);
+                let rb = scalar::single_byte_to_utf8(t, s, &mut b[off..off + room]);
+                assert_eq!(ra, rb, "{isa:?}: {s:02X?}, off {off}, room {room}");
+                assert!(a == b, "{isa:?}: {s:02X?}, off {off}, room {room}");
+            }
+        }
+    }
+}
+
 #[test]
 fn x_user_defined_decode() {
     for isa in isas() {
