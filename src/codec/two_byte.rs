@@ -331,20 +331,22 @@ fn run_pairs<E: TwoByte, U: CodeUnit>(t: &PairTable, src: &[u8], out: &mut [U]) 
         let dense = src[r..]
             .first_chunk::<64>()
             .is_some_and(|head| high_count(head) >= PAIRS_DENSE);
-        if !dense {
-            let (rr, ww) = run_one::<E, U>(&src[r..], &mut out[w..]);
-            return (r + rr, w + ww);
-        }
-        let (rr, ww) = U::from_cjk_pairs(t, &src[r..], &mut out[w..]);
-        r += rr;
-        w += ww;
-        // Only a whole chunk is worth another try soon.
-        gap = if rr >= 16 {
-            PAIRS_GAP
+        let end = if dense {
+            let (rr, ww) = U::from_cjk_pairs(t, &src[r..], &mut out[w..]);
+            r += rr;
+            w += ww;
+            // Only a whole chunk is worth another try soon.
+            gap = if rr >= 16 {
+                PAIRS_GAP
+            } else {
+                (2 * gap).min(PAIRS_MAX_GAP)
+            };
+            src.len().min(r + gap)
         } else {
-            (2 * gap).min(PAIRS_MAX_GAP)
+            src.len()
         };
-        let end = src.len().min(r + gap);
+        // One call of the loop for both cases: each copy of it is a kilobyte or two
+        // of code per encoding and output.
         let (rr, ww) = run_one::<E, U>(&src[r..end], &mut out[w..]);
         r += rr;
         w += ww;
