@@ -359,14 +359,15 @@ fn run_pairs<E: TwoByte, U: CodeUnit>(t: &PairTable, src: &[u8], out: &mut [U]) 
     }
 }
 
-/// How many of `bytes` are from 0x80 up (`N` at most 255), without `popcnt`, which
-/// the baseline target lacks (`count_ones` is a dozen instructions a word there): the
-/// words' high bits moved to the low bit of their bytes and added, then the bytes of
-/// the sum added by a multiplication (into its top byte: `N` fits there).
+/// How many of `bytes` are from 0x80 up (`N` a multiple of 8, at most 255), without
+/// `popcnt`, which the baseline target lacks (`count_ones` is a dozen instructions a
+/// word there): the words' high bits moved to the low bit of their bytes and added,
+/// then the bytes of the sum added by a multiplication (into its top byte: `N` fits
+/// there).
 #[inline(always)]
 fn high_count<const N: usize>(bytes: &[u8; N]) -> u32 {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const { assert!(N <= 255) };
+    const { assert!(N <= 255 && N.is_multiple_of(8)) };
     let (words, _) = bytes.as_chunks::<8>();
     let sum = words
         .iter()
