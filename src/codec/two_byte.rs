@@ -330,7 +330,7 @@ fn run_pairs<E: TwoByte, U: CodeUnit>(t: &PairTable, src: &[u8], out: &mut [U]) 
         // UTF-8, GBK zh_cn.html 1,400,440 -> 1,329,462.
         let dense = src[r..]
             .first_chunk::<64>()
-            .is_some_and(|head| high_count(head) >= PAIRS_DENSE);
+            .is_some_and(|head| simd::scalar::high_count(head) >= PAIRS_DENSE);
         let end = if dense {
             let (rr, ww) = U::from_cjk_pairs(t, &src[r..], &mut out[w..]);
             r += rr;
@@ -357,22 +357,6 @@ fn run_pairs<E: TwoByte, U: CodeUnit>(t: &PairTable, src: &[u8], out: &mut [U]) 
             return (r, w);
         }
     }
-}
-
-/// How many of `bytes` are from 0x80 up (`N` a multiple of 8, at most 255), without
-/// `popcnt`, which the baseline target lacks (`count_ones` is a dozen instructions a
-/// word there): the words' high bits moved to the low bit of their bytes and added,
-/// then the bytes of the sum added by a multiplication (into its top byte: `N` fits
-/// there).
-#[inline(always)]
-fn high_count<const N: usize>(bytes: &[u8; N]) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const { assert!(N <= 255 && N.is_multiple_of(8)) };
-    let (words, _) = bytes.as_chunks::<8>();
-    let sum = words
-        .iter()
-        .fold(0, |sum, w| sum + ((u64::from_ne_bytes(*w) >> 7) & ONES));
-    (sum.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// [`run`] a character at a time: (bytes read, units written).

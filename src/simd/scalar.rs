@@ -8,6 +8,22 @@ const HIGH_BITS: usize = usize::from_ne_bytes([0x80; WORD]);
 /// The high bit of each byte of a `u64`.
 const HIGH_BITS_64: u64 = 0x8080_8080_8080_8080;
 
+/// How many of `bytes` are from 0x80 up (`N` a multiple of 8, at most 255), without
+/// `popcnt`, which the baseline target lacks (`count_ones` is a dozen instructions a
+/// word there): the words' high bits moved to the low bit of their bytes and added,
+/// then the bytes of the sum added by a multiplication (into its top byte: `N` fits
+/// there).
+#[inline(always)]
+pub(crate) fn high_count<const N: usize>(bytes: &[u8; N]) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const { assert!(N <= 255 && N.is_multiple_of(8)) };
+    let (words, _) = bytes.as_chunks::<8>();
+    let sum = words
+        .iter()
+        .fold(0, |sum, w| sum + ((u64::from_ne_bytes(*w) >> 7) & ONES));
+    (sum.wrapping_mul(ONES) >> 56) as u32
+}
+
 /// Length of the longest ASCII prefix of `src`.
 #[inline]
 pub(crate) fn ascii_valid_up_to(src: &[u8]) -> usize {
@@ -971,9 +987,7 @@ pub(crate) fn single_byte_to_utf16(table: &[u16; 128], src: &[u8], dst: &mut [u1
         }
         let lo = u64::from_le_bytes(*s.first_chunk().unwrap_or(&[0; 8])) & HIGH_BITS_64;
         let hi = u64::from_le_bytes(*s.last_chunk().unwrap_or(&[0; 8])) & HIGH_BITS_64;
-        // The number of non-ASCII bytes: the sum of the bytes of the sum of the words'
-        // high bits moved down (each byte 0, 1 or 2, the sum at most 16: no carries).
-        dense = (((lo >> 7) + (hi >> 7)).wrapping_mul(0x0101_0101_0101_0101) >> 56) > 4;
+        dense = high_count(s) > 4;
         if dense {
             if let Err(k) = single_byte_to_utf16_dense(table, s, d) {
                 return i + k;

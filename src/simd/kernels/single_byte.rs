@@ -567,6 +567,29 @@ pub(crate) unsafe fn x_user_defined_to_utf8_by_quarters<V: Transcode>(
     (r, w)
 }
 
+/// Writes the two or three UTF-8 bytes of `c` (an upper-half byte's code point,
+/// U+0080..=U+FFFF) at `q`; returns how many.
+///
+/// # Safety
+/// `q` is valid for writes of 3 bytes.
+#[inline(always)]
+pub(crate) unsafe fn put_upper_utf8(q: *mut u8, c: u32) -> usize {
+    debug_assert!((0x80..0x10000).contains(&c));
+    // SAFETY: the caller's 3 bytes at `q`.
+    unsafe {
+        if c < 0x800 {
+            q.write(0xC0 | (c >> 6) as u8);
+            q.add(1).write(0x80 | (c & 0x3F) as u8);
+            2
+        } else {
+            q.write(0xE0 | (c >> 12) as u8);
+            q.add(1).write(0x80 | ((c >> 6) & 0x3F) as u8);
+            q.add(2).write(0x80 | (c & 0x3F) as u8);
+            3
+        }
+    }
+}
+
 /// Non-ASCII bytes in a vector up to which [`bytes_to_utf8_direct`] writes the
 /// vector's first one by itself.
 const SPARSE_HIGH: u32 = 1;
@@ -663,19 +686,7 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
                 if c == 0 {
                     break;
                 }
-                // Upper-half bytes map to code points from U+0080.
-                debug_assert!(c >= 0x80);
-                let q = dp.add(w);
-                if c < 0x800 {
-                    *q = 0xC0 | (c >> 6) as u8;
-                    *q.add(1) = 0x80 | (c & 0x3F) as u8;
-                    w += 2;
-                } else {
-                    *q = 0xE0 | (c >> 12) as u8;
-                    *q.add(1) = 0x80 | ((c >> 6) & 0x3F) as u8;
-                    *q.add(2) = 0x80 | (c & 0x3F) as u8;
-                    w += 3;
-                }
+                w += put_upper_utf8(dp.add(w), c);
                 r += 1;
                 continue;
             }

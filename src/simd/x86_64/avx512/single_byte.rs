@@ -4,6 +4,7 @@
 use super::avx512_fn;
 use super::utf16::units_utf8;
 use super::{low_bits, Avx512};
+use crate::simd::kernels::single_byte::put_upper_utf8;
 use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Vector};
 use crate::tables::single_byte::{Extra, Run};
@@ -40,17 +41,7 @@ unsafe fn sparse_single_byte(
             if c == 0 {
                 return (p, w, false);
             }
-            let c = u32::from(c);
-            if c < 0x800 {
-                dp.add(w).write(0xC0 | (c >> 6) as u8);
-                dp.add(w + 1).write(0x80 | (c & 0x3F) as u8);
-                w += 2;
-            } else {
-                dp.add(w).write(0xE0 | (c >> 12) as u8);
-                dp.add(w + 1).write(0x80 | ((c >> 6) & 0x3F) as u8);
-                dp.add(w + 2).write(0x80 | (c & 0x3F) as u8);
-                w += 3;
-            }
+            w += put_upper_utf8(dp.add(w), u32::from(c));
             m &= m - 1;
             let next = if m == 0 {
                 64
