@@ -80,6 +80,11 @@ const WINDOW: usize = 64;
 const BUILD_AFTER: usize = 32;
 /// Input left (in code units) that makes building that map worth it.
 const EXTRA_FROM: usize = 256;
+/// Input left (in code units) from which the map is built after the first character
+/// that needs it: building it costs about what encoding a few KiB of text does, and
+/// text with one such character (a dash, a quotation mark) has more of them, which
+/// would each stop the kernel and leave the text to the scalar loop.
+const BUILD_AT_ONCE: usize = 8192;
 
 /// The bit of `c`'s block of 256 code points in [`outside_blocks`] (blocks from
 /// U+3F00 up share the last bit).
@@ -142,7 +147,11 @@ impl SingleByteEncoder {
                     window = window.saturating_mul(2);
                 }
             }
-            if extra.is_none() && misses >= BUILD_AFTER && src.remaining() >= EXTRA_FROM {
+            if extra.is_none()
+                && misses > 0
+                && (misses >= BUILD_AFTER && src.remaining() >= EXTRA_FROM
+                    || src.remaining() >= BUILD_AT_ONCE)
+            {
                 // Characters outside the run are common here: let the kernel map
                 // them itself from now on.
                 extra = Some(Extra::new(&table.decode, run));

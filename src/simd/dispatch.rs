@@ -36,7 +36,7 @@ use super::aarch64::neon::{self, neon_fn};
 use super::x86_64::{
     avx2::{self, avx2_fn},
     avx512::{self, avx512_fn},
-    pairs,
+    pairs, single_byte_avx2,
     sse2::{self, sse2_fn},
     sse41::{self, sse41_fn},
 };
@@ -369,6 +369,14 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
         kernels::single_byte::x_user_defined_encode_utf8::<V>(run, extra, src, dst, |s, d| {
             V::copy_ascii_to_ascii(s, d)
         })
+    } else if single_byte_avx2::encodes_run(run) {
+        let (r, w, dense) = single_byte_avx2::single_byte_encode_utf8(run, extra, src, dst);
+        if !dense {
+            return (r, w);
+        }
+        // Many characters outside the run: through UTF-16 from there.
+        let (rr, ww) = staged_encode_utf8::<V>(run, extra, &src[r..], &mut dst[w..]);
+        (r + rr, w + ww)
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },

@@ -595,3 +595,89 @@ fn x_user_defined_decode_every_room() {
         }
     }
 }
+
+/// Encode from UTF-8 with every single-byte table of the standard, its run and the
+/// map of its other characters (as the encoder builds them): text of the table's
+/// characters and ASCII, sparse (ASCII runs of up to 80 bytes between them) and
+/// dense, now and then a character no table maps (three or four bytes), at several
+/// offsets and lengths (cut anywhere) and rooms, on every ISA against the scalar
+/// code. On AVX2 the
+/// tables whose run is of two-byte characters take their own loop.
+#[test]
+fn real_tables_encode_from_utf8() {
+    use crate::generated::single_byte::*;
+    let all: [&crate::tables::single_byte::SingleByteTable; 27] = [
+        &IBM866,
+        &ISO_8859_2,
+        &ISO_8859_3,
+        &ISO_8859_4,
+        &ISO_8859_5,
+        &ISO_8859_6,
+        &ISO_8859_7,
+        &ISO_8859_8,
+        &ISO_8859_10,
+        &ISO_8859_13,
+        &ISO_8859_14,
+        &ISO_8859_15,
+        &ISO_8859_16,
+        &KOI8_R,
+        &KOI8_U,
+        &MACINTOSH,
+        &WINDOWS_874,
+        &WINDOWS_1250,
+        &WINDOWS_1251,
+        &WINDOWS_1252,
+        &WINDOWS_1253,
+        &WINDOWS_1254,
+        &WINDOWS_1255,
+        &WINDOWS_1256,
+        &WINDOWS_1257,
+        &WINDOWS_1258,
+        &X_MAC_CYRILLIC,
+    ];
+    #[cfg(target_arch = "x86_64")]
+    assert!(crate::simd::x86_64::single_byte_avx2::encodes_run(
+        WINDOWS_1252.run()
+    ));
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (lens, tables): (Vec<usize>, usize) = if MIRI {
+        (std::vec![40, 200], 3)
+    } else {
+        ((0..=96).chain([200, 500, 1500]).collect(), all.len())
+    };
+    for (t, table) in all.iter().enumerate().take(tables) {
+        let run = table.run();
+        let extra = Extra::new(&table.decode, run);
+        let mapped: Vec<u16> = table.decode.iter().copied().filter(|&c| c != 0).collect();
+        for dense in [false, true] {
+            let mut text = std::string::String::new();
+            while text.len() < 1600 {
+                if !dense {
+                    for _ in 0..rng.below(80) {
+                        text.push(char::from(b' ' + rng.below(95) as u8));
+                    }
+                }
+                for _ in 0..1 + rng.below(if dense { 40 } else { 4 }) {
+                    let c = match rng.below(60) {
+                        0 => 0x4E2D,
+                        1 => 0x1F600,
+                        2 => 0x20,
+                        _ => u32::from(mapped[rng.below(mapped.len())]),
+                    };
+                    text.push(char::from_u32(c).unwrap_or('?'));
+                }
+            }
+            let b = text.as_bytes();
+            for isa in isas() {
+                let what = std::format!("{isa:?} table {t} dense {dense}");
+                for off in 0..4 {
+                    for &len in &lens {
+                        // Also starting or ending inside a character.
+                        let end = (off + len).min(b.len());
+                        same_encode_utf8(&what, isa, run, &extra, &b[off..end]);
+                    }
+                }
+            }
+        }
+    }
+}

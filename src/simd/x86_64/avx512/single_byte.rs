@@ -150,7 +150,7 @@ pub(crate) unsafe fn single_byte_to_utf8(
 /// The code point and length of a well-formed two- or three-byte sequence (not a
 /// surrogate) at the start of `src`.
 #[inline(always)]
-fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
+pub(crate) fn two_or_three(src: &[u8]) -> Option<(u32, usize)> {
     match *src {
         [b0, b1, ..] if (0xC2..=0xDF).contains(&b0) && b1 & 0xC0 == 0x80 => {
             Some(((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F), 2))
