@@ -54,19 +54,31 @@ pub(crate) fn encodes_run(run: Run) -> bool {
         && u32::from(run.code_point & 0x3F) + u32::from(run.len) <= 256
 }
 
-/// The byte of the two- or three-byte character at the start of `src` by `run` or
-/// `extra`, its length, and 1 if `extra` mapped it (else 0).
+/// Writes the byte of the two- or three-byte character at `src[r..]` by `run` or
+/// `extra` at `dp + w`; the (`r`, `w`) after it, and 1 if `extra` mapped it (else 0).
+///
+/// # Safety
+/// `dp + w` is valid for a write of one byte.
 #[inline(always)]
-fn other(run: Run, extra: &Extra, src: &[u8]) -> Option<(u8, usize, u32)> {
-    let (c, len) = two_or_three(src)?;
-    match run.map(c) {
-        Some(b) => Some((b, len, 0)),
-        None => Some((extra.get(c)?, len, 1)),
-    }
+unsafe fn put_other(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dp: *mut u8,
+    (r, w): (usize, usize),
+) -> Option<(usize, usize, u32)> {
+    let (c, len) = two_or_three(&src[r..])?;
+    let (b, outside) = match run.map(c) {
+        Some(b) => (b, 0),
+        None => (extra.get(c)?, 1),
+    };
+    // SAFETY: forwarded contract.
+    unsafe { dp.add(w).write(b) };
+    Some((r + len, w + 1, outside))
 }
 
 /// Vector steps (of non-ASCII vectors) between two looks at how many characters the
-/// vectors left to [`other`].
+/// vectors left to [`put_other`].
 const LOOK_EVERY: u32 = 64;
 
 avx2_fn! {
@@ -90,7 +102,7 @@ pub(crate) unsafe fn single_byte_encode_utf8(
         let (r, w) = scalar::single_byte_encode_utf8(run, extra, src, dst);
         return (r, w, false);
     }
-    // Vector steps since the last look, and characters left to `other` in them.
+    // Vector steps since the last look, and characters left to `put_other` in them.
     let (mut steps, mut others) = (0u32, 0u32);
     let n = src.len();
     let sp = src.as_ptr();
@@ -175,17 +187,12 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                     // (Going on over the characters after it up to the next ASCII
                     // byte, instead of one vector step each, took more instructions
                     // on Turkish in windows-1254 and on Russian in IBM866.)
-                    match other(run, extra, &src[r..]) {
-                        Some((b, len, outside)) => {
-                            others += outside;
-                            // `w + 48 <= dst.len()`.
-                            dp.add(w).write(b);
-                            w += 1;
-                            r += len;
-                            continue;
-                        }
-                        None => break,
-                    }
+                    // `w + 48 <= dst.len()`.
+                    let Some((rr, ww, o)) = put_other(run, extra, src, dp, (r, w)) else {
+                        break;
+                    };
+                    (r, w, others) = (rr, ww, others + o);
+                    continue;
                 }
                 let keep = (!upper | good) & if limit >= 32 { !0 } else { (1 << limit) - 1 };
                 let out = _mm256_blendv_epi8(v, _mm256_add_epi8(off, byte), good_v);
@@ -194,7 +201,8 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                 let after = _mm_loadu_si128(dp.add(w + end).cast());
                 let halves = [_mm256_castsi256_si128(out), _mm256_extracti128_si256::<1>(out)];
                 let mut k = w;
-                for (g, half) in [halves[0], halves[0], halves[1], halves[1]].into_iter().enumerate() {
+                let groups = [halves[0], halves[0], halves[1], halves[1]];
+                for (g, half) in groups.into_iter().enumerate() {
                     let key = (keep >> (8 * g)) as u8;
                     let mut row = _mm_loadu_si128(PACK8[usize::from(key)].as_ptr().cast());
                     if g % 2 == 1 {
@@ -211,16 +219,11 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                     // vector from it (text with many characters of `extra`, such as
                     // Turkish's `ı`, `ş` and `ğ` in windows-1254, would classify a
                     // vector for each).
-                    match other(run, extra, &src[r..]) {
-                        Some((b, len, outside)) => {
-                            others += outside;
-                            // `end <= 32`: `w + 16 <= dst.len()`.
-                            dp.add(w).write(b);
-                            w += 1;
-                            r += len;
-                        }
-                        None => break,
-                    }
+                    // `end <= 32`: `w + 16 <= dst.len()`.
+                    let Some((rr, ww, o)) = put_other(run, extra, src, dp, (r, w)) else {
+                        break;
+                    };
+                    (r, w, others) = (rr, ww, others + o);
                 }
             }
         }
