@@ -382,24 +382,7 @@ fn three_byte_run_encode() {
 /// offset, length and room.
 #[test]
 fn sparse_encode_from_utf8() {
-    // windows-1252-like: the Latin-1 letters in a run, a few others mapped.
-    let run = Run {
-        code_point: 0xA0,
-        byte: 0xA0,
-        len: 96,
-    };
-    let mut table = [0u16; 128];
-    for (i, c) in table.iter_mut().enumerate() {
-        *c = match i {
-            0x20.. => 0x80 + i as u16,
-            0x00 => 0x20AC,
-            0x04 => 0x201E,
-            0x13 => 0x2013,
-            0x1F => 0x178,
-            _ => 0,
-        };
-    }
-    let extra = Extra::new(&table, run);
+    let (run, extra) = latin1_like();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut text = std::string::String::new();
     while text.len() < 3000 {
@@ -428,6 +411,60 @@ fn sparse_encode_from_utf8() {
             for &len in &lens {
                 let s = &b[off..off + len];
                 same_encode_utf8(&what, isa, run, &extra, s);
+            }
+        }
+    }
+}
+
+/// A windows-1252-like table: the Latin-1 letters in a run, a few others mapped.
+fn latin1_like() -> (Run, Extra) {
+    let run = Run {
+        code_point: 0xA0,
+        byte: 0xA0,
+        len: 96,
+    };
+    let mut table = [0u16; 128];
+    for (i, c) in table.iter_mut().enumerate() {
+        *c = match i {
+            0x20.. => 0x80 + i as u16,
+            0x00 => 0x20AC,
+            0x04 => 0x201E,
+            0x13 => 0x2013,
+            0x1F => 0x178,
+            _ => 0,
+        };
+    }
+    (run, Extra::new(&table, run))
+}
+
+/// Encode from UTF-8 of vectors with one two-byte letter among ASCII bytes (the
+/// letter at each place of a 32-byte vector) followed by an unmapped character or
+/// by more text, with the input ending at each length after it: the AVX2 kernel's
+/// step for such a vector writes one byte past its output, which must be put back
+/// when nothing after it is written (the unmapped character ends the call there).
+#[test]
+fn one_letter_vectors_encode_from_utf8() {
+    let (run, extra) = latin1_like();
+    for isa in isas() {
+        let what = std::format!("{isa:?} one letter");
+        for at in 0..32 {
+            for next in ["\u{99}", "\u{4E2D}", "x", "\u{E9}"] {
+                let mut text = std::string::String::new();
+                text.extend(core::iter::repeat_n('a', at));
+                text.push('\u{E4}');
+                text.extend(core::iter::repeat_n('b', 30usize.saturating_sub(at)));
+                text.push_str(next);
+                text.extend(core::iter::repeat_n('c', 40));
+                let b = text.as_bytes();
+                let ends: &[usize] = if MIRI {
+                    &[0, 5]
+                } else {
+                    &[0, 1, 2, 3, 8, 20, 40]
+                };
+                for &more in ends {
+                    let len = (b.len() - 40 + more).min(b.len());
+                    same_encode_utf8(&what, isa, run, &extra, &b[..len]);
+                }
             }
         }
     }

@@ -127,6 +127,10 @@ pub(crate) unsafe fn single_byte_encode_utf8(
             let last = _mm256_set1_epi8((run.len - 1) as i8);
             let byte = _mm256_set1_epi8(run.byte as i8);
             let eight = _mm_set1_epi8(8);
+            let iota = _mm256_setr_epi8(
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+            );
             // Whether the last vector was ASCII.
             let mut ascii = false;
             while r + 33 <= n && dst.len() - w >= 48 {
@@ -159,6 +163,33 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                     (steps, others) = (0, 0);
                 }
                 let next = _mm256_loadu_si256(sp.add(r + 1).cast());
+                // One two-byte character of the run alone among ASCII bytes (an
+                // accented letter in Latin text, the most common non-ASCII vector
+                // there): its byte in its place and the bytes after it moved down
+                // one, by two blends, without classifying the vector.
+                let k = upper.trailing_zeros();
+                if upper == 3 << k && k < 31 {
+                    let (lead, cont) = (src[r + k as usize], src[r + k as usize + 1]);
+                    let c = (u32::from(lead & 0x1F) << 6) | u32::from(cont & 0x3F);
+                    if lead & 0xE0 == 0xC0 && cont & 0xC0 == 0x80 && c >= 0x80 {
+                        if let Some(b) = run.map(c) {
+                            let at = _mm256_set1_epi8(k as i8);
+                            let moved = _mm256_blendv_epi8(v, next, _mm256_cmpgt_epi8(iota, at));
+                            let out = _mm256_blendv_epi8(
+                                moved,
+                                _mm256_set1_epi8(b as i8),
+                                _mm256_cmpeq_epi8(iota, at),
+                            );
+                            // 31 bytes: the store's last byte is put back.
+                            let after = _mm_loadu_si128(dp.add(w + 31).cast());
+                            _mm256_storeu_si256(dp.add(w).cast(), out);
+                            _mm_storeu_si128(dp.add(w + 31).cast(), after);
+                            r += 32;
+                            w += 31;
+                            continue;
+                        }
+                    }
+                }
                 let lead2 = _mm256_cmpeq_epi8(_mm256_and_si256(v, e0), c0);
                 let cont = _mm256_cmpeq_epi8(_mm256_and_si256(v, c0), c80);
                 let next_cont = _mm256_cmpeq_epi8(_mm256_and_si256(next, c0), c80);
