@@ -82,6 +82,32 @@ pub(crate) fn copy_ascii_to_ascii(src: &[u8], dst: &mut [u8]) -> usize {
     k
 }
 
+/// [`copy_ascii_to_ascii`] for input that may start with a long run of ASCII (a
+/// document, not a run between two letters): 32 bytes a step, checked and copied in
+/// one pass (checked and then copied, the run is read twice: pure ASCII decoded
+/// from UTF-8 at 0.70 of encoding_rs's speed, 1.05 this way); the OR of a
+/// fixed-size array is what compilers vectorize. (In the single-byte decoders'
+/// loops, for the runs between letters, it cost 1-6 % more instructions.)
+#[inline]
+pub(crate) fn copy_ascii_run(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    let mut i = 0;
+    for (s, d) in src
+        .as_chunks::<32>()
+        .0
+        .iter()
+        .zip(dst.as_chunks_mut::<32>().0)
+    {
+        if s.iter().fold(0, |a, &b| a | b) >= 0x80 {
+            break;
+        }
+        *d = *s;
+        i += 32;
+    }
+    i + copy_ascii_to_ascii(&src[i..], &mut dst[i..])
+}
+
 /// Widens the longest ASCII prefix of `src` that fits in `dst`; returns its length.
 #[inline]
 pub(crate) fn copy_ascii_to_basic_latin(src: &[u8], dst: &mut [u16]) -> usize {
@@ -174,8 +200,10 @@ pub(crate) fn utf8_valid_up_to(src: &[u8]) -> usize {
 /// end inside a sequence; returns its length.
 pub(crate) fn utf8_copy(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
-    let valid = utf8_valid_up_to(&src[..n]);
-    dst[..valid].copy_from_slice(&src[..valid]);
+    // The ASCII prefix checked as it is copied (one pass), then the rest.
+    let a = copy_ascii_run(&src[..n], &mut dst[..n]);
+    let valid = a + utf8_valid_up_to(&src[a..n]);
+    dst[a..valid].copy_from_slice(&src[a..valid]);
     valid
 }
 

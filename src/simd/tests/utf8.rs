@@ -593,3 +593,58 @@ mod sse2 {
         }
     }
 }
+
+/// `utf8_copy` and `utf8_valid_up_to` on every ISA and in the scalar code against
+/// `core::str::from_utf8`: runs of ASCII of every length up to 140 before a byte
+/// that cannot start a character there (a continuation byte, `C0`, `F5`..) or a
+/// truncated sequence, then more ASCII or the end. (The scalar code's ASCII prefix
+/// goes 32 bytes a step; with valid input alone, a check there that let continuation
+/// bytes through passed the other tests.)
+#[test]
+fn invalid_after_ascii_runs_match_std() {
+    let bad: [&[u8]; 9] = [
+        b"\x80",
+        b"\xBF",
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\xF5\x80\x80\x80",
+        b"\xFF",
+        b"\xE0\x80",
+        b"\xED\xA0\x80",
+        b"\xE4\xB8",
+    ];
+    let runs: Vec<usize> = if MIRI {
+        std::vec![0, 31, 33, 70]
+    } else {
+        (0..=140).collect()
+    };
+    for &run in &runs {
+        for b in bad {
+            for tail in [0, 1, 40] {
+                let mut s = std::vec![b'a'; run];
+                s.extend_from_slice(b);
+                s.extend(core::iter::repeat_n(b'b', tail));
+                let want = match core::str::from_utf8(&s) {
+                    Ok(_) => s.len(),
+                    Err(e) => e.valid_up_to(),
+                };
+                let mut out = std::vec![0xAAu8; s.len() + 8];
+                assert_eq!(scalar::utf8_copy(&s, &mut out), want, "scalar {s:02x?}");
+                assert_eq!(&out[..want], &s[..want]);
+                assert!(out[want..].iter().all(|&x| x == 0xAA), "scalar wrote past");
+                assert_eq!(scalar::utf8_valid_up_to(&s), want);
+                for isa in isas() {
+                    let mut out = std::vec![0xAAu8; s.len() + 8];
+                    assert_eq!(
+                        on_isa::utf8_copy(isa, &s, &mut out),
+                        want,
+                        "{isa:?} {s:02x?}"
+                    );
+                    assert_eq!(&out[..want], &s[..want]);
+                    assert!(out[want..].iter().all(|&x| x == 0xAA), "{isa:?} wrote past");
+                    assert_eq!(on_isa::utf8_valid_up_to(isa, &s), want, "{isa:?} {s:02x?}");
+                }
+            }
+        }
+    }
+}
