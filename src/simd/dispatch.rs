@@ -36,7 +36,7 @@ use super::aarch64::neon::{self, neon_fn};
 use super::x86_64::{
     avx2::{self, avx2_fn},
     avx512::{self, avx512_fn},
-    pairs, single_byte_avx2,
+    pairs, single_byte_utf8,
     sse2::{self, sse2_fn},
     sse41::{self, sse41_fn},
 };
@@ -336,8 +336,9 @@ fn single_byte_encode_utf16(run: Run, extra: &Extra, src: &[u16], dst: &mut [u8]
 
 /// Single-byte encode from UTF-8 of ASCII, `run` and `extra` while it fits; (read,
 /// written). See [`scalar::single_byte_encode_utf8`]. Staged through UTF-16 by
-/// [`staged_encode_utf8`]; on AVX-512 a long run of two-byte characters is mapped
-/// straight from UTF-8 instead. x-user-defined (U+F780..=U+F7FF, `EF 9E|9F xx`)
+/// [`staged_encode_utf8`]; on AVX-512, AVX2 and SSE4.1 a long run of two-byte
+/// characters is mapped straight from UTF-8 instead ([`single_byte_utf8`] on the
+/// last two). x-user-defined (U+F780..=U+F7FF, `EF 9E|9F xx`)
 /// has loops of its own: 32-byte steps on SSE4.1 and AVX2, 64-byte compresses on
 /// AVX-512 (scratch timing, binary.jpg, Zen 5, against encoding_rs: staged AVX2
 /// 1.52 -> 4.5, AVX-512 2.40 -> 8.2; portable loop on SSE4.1 1.36 -> 3.6).
@@ -362,6 +363,14 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
         kernels::single_byte::x_user_defined_encode_utf8::<V>(run, extra, src, dst, |s, d| {
             V::copy_ascii_to_ascii(s, d)
         })
+    } else if single_byte_utf8::encodes_run(run) {
+        let (r, w, dense) = single_byte_utf8::single_byte_encode_utf8_sse41(run, extra, src, dst);
+        if !dense {
+            return (r, w);
+        }
+        // Many characters outside the run: through UTF-16 from there.
+        let (rr, ww) = staged_encode_utf8::<V>(run, extra, &src[r..], &mut dst[w..]);
+        (r + rr, w + ww)
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
@@ -369,8 +378,8 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
         kernels::single_byte::x_user_defined_encode_utf8::<V>(run, extra, src, dst, |s, d| {
             V::copy_ascii_to_ascii(s, d)
         })
-    } else if single_byte_avx2::encodes_run(run) {
-        let (r, w, dense) = single_byte_avx2::single_byte_encode_utf8(run, extra, src, dst);
+    } else if single_byte_utf8::encodes_run(run) {
+        let (r, w, dense) = single_byte_utf8::single_byte_encode_utf8(run, extra, src, dst);
         if !dense {
             return (r, w);
         }

@@ -652,7 +652,7 @@ fn real_tables_encode_from_utf8() {
         .collect();
     assert_eq!(all.len(), 28);
     #[cfg(target_arch = "x86_64")]
-    assert!(crate::simd::x86_64::single_byte_avx2::encodes_run(
+    assert!(crate::simd::x86_64::single_byte_utf8::encodes_run(
         crate::generated::single_byte::WINDOWS_1252.run()
     ));
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);

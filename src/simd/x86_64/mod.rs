@@ -7,7 +7,7 @@ pub(crate) mod avx2;
 #[allow(clippy::incompatible_msrv)]
 pub(crate) mod avx512;
 pub(crate) mod pairs;
-pub(crate) mod single_byte_avx2;
+pub(crate) mod single_byte_utf8;
 pub(crate) mod sse2;
 pub(crate) mod sse41;
 
