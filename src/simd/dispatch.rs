@@ -364,13 +364,9 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
             V::copy_ascii_to_ascii(s, d)
         })
     } else if single_byte_utf8::encodes_run(run) {
-        let (r, w, dense) = single_byte_utf8::single_byte_encode_utf8_sse41(run, extra, src, dst);
-        if !dense {
-            return (r, w);
-        }
-        // Many characters outside the run: through UTF-16 from there.
-        let (rr, ww) = staged_encode_utf8::<V>(run, extra, &src[r..], &mut dst[w..]);
-        (r + rr, w + ww)
+        direct_then_staged_utf8::<V>(run, extra, src, dst, |s, d| {
+            single_byte_utf8::single_byte_encode_utf8_sse41(run, extra, s, d)
+        })
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
@@ -379,13 +375,9 @@ fn single_byte_encode_utf8(run: Run, extra: &Extra, src: &[u8], dst: &mut [u8]) 
             V::copy_ascii_to_ascii(s, d)
         })
     } else if single_byte_utf8::encodes_run(run) {
-        let (r, w, dense) = single_byte_utf8::single_byte_encode_utf8(run, extra, src, dst);
-        if !dense {
-            return (r, w);
-        }
-        // Many characters outside the run: through UTF-16 from there.
-        let (rr, ww) = staged_encode_utf8::<V>(run, extra, &src[r..], &mut dst[w..]);
-        (r + rr, w + ww)
+        direct_then_staged_utf8::<V>(run, extra, src, dst, |s, d| {
+            single_byte_utf8::single_byte_encode_utf8(run, extra, s, d)
+        })
     } else {
         staged_encode_utf8::<V>(run, extra, src, dst)
     },
@@ -577,6 +569,29 @@ unsafe fn staged_encode_utf8<K: Kernels + crate::simd::vector::Vector>(
             |s, d| K::single_byte_encode_utf16(run, extra, s, d),
         )
     }
+}
+
+/// [`single_byte_encode_utf8`] by `direct`, a kernel straight from UTF-8 of `K`'s
+/// ISA, and where it stopped for the many characters outside the run in the text
+/// (its flag), through UTF-16 ([`staged_encode_utf8`]) from there.
+///
+/// # Safety
+/// As [`staged_encode_utf8`]; `direct` is safe to call on `K`'s CPU.
+#[inline(always)]
+unsafe fn direct_then_staged_utf8<K: Kernels + crate::simd::vector::Vector>(
+    run: Run,
+    extra: &Extra,
+    src: &[u8],
+    dst: &mut [u8],
+    direct: impl FnOnce(&[u8], &mut [u8]) -> (usize, usize, bool),
+) -> (usize, usize) {
+    let (r, w, dense) = direct(src, dst);
+    if !dense {
+        return (r, w);
+    }
+    // SAFETY: forwarded contract.
+    let (rr, ww) = unsafe { staged_encode_utf8::<K>(run, extra, &src[r..], &mut dst[w..]) };
+    (r + rr, w + ww)
 }
 
 /// Single-byte decode to UTF-8 on the kernels of `K`: what `direct` converts
