@@ -760,10 +760,10 @@ pub(crate) unsafe fn utf8_copy<V: Shuffle>(src: &[u8], dst: &mut [u8]) -> usize 
             // Else an error in the first `a` bytes: found from the start, unaligned.
         }
         // Stores the checked `src[from..from + len]` (a group or a block) but for its
-        // last vector when `incomplete` (that one waits for the next group), and the pending
-        // vector before it (`*stored` is `from` or `from - b`). No branch on the data:
-        // the pending vector is stored in either case (when there is none, that is
-        // the group's first vector twice), and so is the vector before the group's
+        // last vector when `incomplete` (that one waits for the next group), and the
+        // pending vector before it (`stored` is `from` or `from - b`). No branch on the
+        // data: the pending vector is stored in either case (when there is none, that
+        // is the group's first vector twice), and so is the vector before the group's
         // last when that one waits. The loop that stored `from..to` had 8 or 7 steps
         // as the group ended inside a character or not, a mispredicted branch on most
         // groups of CJK text (callgrind, AVX2, UTF-8 ja.txt to UTF-8: 104 of the 171

@@ -7,7 +7,8 @@
 //! Each vector's bytes are classified at once: ASCII, a lead of a character of the
 //! run (its output byte worked out from the lead and the byte after it), the
 //! continuation byte of one. The bytes kept (the ASCII and the leads) are packed
-//! eight input bytes at a time by a byte shuffle from a table of the 256 masks, so
+//! eight input bytes at a time by a byte shuffle from `PACK8`, the table of the 256
+//! masks x-user-defined's encoder packs by too, so
 //! the vector's output is its bytes less one per character of the run. Other
 //! characters (those of `extra`, three-byte punctuation such as `„` or `€`) are
 //! mapped one at a time without leaving the loop; text with many of them goes back
@@ -22,6 +23,7 @@ use super::avx512::single_byte::two_or_three;
 use super::sse41::{sse41_fn, Sse41};
 use crate::simd::kernels::ascii::copy_ascii_to_ascii;
 use crate::simd::scalar;
+use crate::simd::transcode16::PACK8;
 use crate::simd::vector::Vector;
 use crate::tables::single_byte::{Extra, Run};
 use core::arch::x86_64::*;
@@ -165,25 +167,6 @@ impl_lanes!(X, 16, Sse41,
     _mm_slli_epi16, _mm_blendv_epi8;
     half(v, _h) { v });
 
-/// For each mask of eight bytes (bit `i` for byte `i`), the shuffle row that packs
-/// the marked bytes to the front, in order; the rest of the row clears.
-static PACK8: [[u8; 16]; 256] = {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut i, mut k) = (0, 0);
-        while i < 8 {
-            if m & (1 << i) != 0 {
-                t[m][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
 /// Whether [`single_byte_encode_utf8`] can take `run`: a run of two-byte characters
 /// of text (not the C1 controls, the run of nine ISO-8859 tables, whose letters
 /// would each take the way outside the vectors), long enough to matter, whose
@@ -225,8 +208,8 @@ unsafe fn put_other(
 const LOOK_EVERY: u32 = 64;
 
 avx2_fn! {
-/// See [`scalar::single_byte_encode_utf8`]; `run` as [`encodes_run`] says (else the
-/// scalar code takes the call). Writes only the bytes it returns. The flag says the
+/// See [`scalar::single_byte_encode_utf8`], for a `run` that [`encodes_run`]
+/// accepts (the caller has asked). Writes only the bytes it returns. The flag says the
 /// call stopped early because the text has many characters outside the run (at least
 /// one for every two vector steps, over [`LOOK_EVERY`] steps: Turkish in
 /// windows-1254, whose `ı`, `ş` and `ğ` are outside it, Russian in IBM866, whose
@@ -274,10 +257,8 @@ unsafe fn encode<T: Lanes>(
     dst: &mut [u8],
 ) -> (usize, usize, bool) {
     let l = T::LANES;
-    if !encodes_run(run) {
-        let (r, w) = scalar::single_byte_encode_utf8(run, extra, src, dst);
-        return (r, w, false);
-    }
+    // The caller's test, not made again: the offsets below are worked out in bytes.
+    debug_assert!(encodes_run(run));
     // All lanes, and all but the last.
     let all = u32::MAX >> (32 - l);
     let but_last = all >> 1;
@@ -290,11 +271,12 @@ unsafe fn encode<T: Lanes>(
         // Derived anew each round and after the bulk copy: the calls reborrow `dst`.
         let mut dp = dst.as_mut_ptr();
         // SAFETY: loads read `src[r..r + l + 1]` (`r + l + 1 <= n`), the 16 bytes at
-        // `w + end` with `end <= l`, 16 bytes of `PACK8` and `l` of the lane indexes;
-        // stores write `l` bytes at `w`, or 16 bytes at `w + k` for `k <= end` and at
-        // `w + end`, all within `dst[w..w + l + 16]` (`w + l + 16 <= dst.len()`), or
-        // one byte at `w < dst.len()`. What is written past `w + end` is put back as
-        // it was before the loop's next read.
+        // `w + end` with `end <= l`, 16 bytes of `PACK8` from row `key <= 255` (its
+        // 257 rows of 8 hold them) and `l` of the lane indexes; stores write `l` bytes
+        // at `w`, or 16 bytes at `w + k` for `k <= end` and at `w + end`, all within
+        // `dst[w..w + l + 16]` (`w + l + 16 <= dst.len()`), or one byte at
+        // `w < dst.len()`. What is written past `w + end` is put back as it was
+        // before the loop's next read.
         unsafe {
             let c0 = T::splat(0xC0);
             let c80 = T::splat(0x80);
@@ -404,7 +386,10 @@ unsafe fn encode<T: Lanes>(
                 let mut k = w;
                 for g in 0..l / 8 {
                     let key = (keep >> (8 * g)) as u8;
-                    let mut row = _mm_loadu_si128(PACK8[usize::from(key)].as_ptr().cast());
+                    // The row's eight bytes and the next row's (unused: the lanes
+                    // they pick land past the kept bytes, where the next store or
+                    // the put-back writes).
+                    let mut row = _mm_loadu_si128(PACK8.as_ptr().add(8 * usize::from(key)).cast());
                     if g % 2 == 1 {
                         row = _mm_or_si128(row, eight);
                     }
