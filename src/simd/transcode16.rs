@@ -297,7 +297,7 @@ pub(crate) static KEY3: [u8; 256] = {
 /// [`PACK3`] by the two-bit UTF-8 length codes of four units (bits `2k` and
 /// `2k + 1` of unit `k`: `0b11` one byte, `0b10` two, `0b00` three), so that the key
 /// of a quarter is one byte of a mask straight from the vector (no [`KEY3`]
-/// look-up); AVX2 only (see `Transcode::LEN_CODES`). Rows with a code `0b01` (no
+/// look-up); AVX2 and SSE4.1 (see `Transcode::LEN_CODES`). Rows with a code `0b01` (no
 /// unit has it) are zero bytes. 256 x 16 = 4096 bytes.
 pub(crate) static PACK123: [[u8; 16]; 256] = PACK123_TABLES.0;
 

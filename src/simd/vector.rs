@@ -219,12 +219,15 @@ pub(crate) trait Transcode: Shuffle {
     /// [`PACK123`](super::transcode16::PACK123), rather than by a key made from the
     /// nibbles of [`lane_masks`](Self::lane_masks) looked up in
     /// [`KEY3`](super::transcode16::KEY3) before the row of
-    /// [`PACK3`](super::transcode16::PACK3) (two dependent look-ups). AVX2 only:
-    /// there it measured 14% fewer instructions per call and 18% less time on
-    /// Japanese HTML, up to 20% less on CJK and Cyrillic text (Zen 5); on SSE4.1 it
-    /// left CJK about as it was (within 3%) and made ASCII-heavy input, which
-    /// seldom reaches it, 8-15% slower with no more instructions (probably by
-    /// moving code around). NEON, not measured with it, keeps the old path too.
+    /// [`PACK3`](super::transcode16::PACK3) (two dependent look-ups). AVX2 and
+    /// SSE4.1: on AVX2 it measured 14% fewer instructions per call and 18% less time
+    /// on Japanese HTML, up to 20% less on CJK and Cyrillic text (Zen 5). On SSE4.1
+    /// it first left CJK about as it was and made ASCII-heavy input 8-15% slower
+    /// with no more instructions (Zen 5, probably by moving code around); with the
+    /// three-byte loop that goes vector by vector (Zen 3, interleaved runs against
+    /// simdutf's westmere kernel, without it -> with it): ko.txt 0.65 -> 0.76,
+    /// vi.txt 0.58 -> 0.68, ja.html 0.85 -> 0.93, fr.txt 0.88 -> 0.95, en.html and
+    /// jquery unchanged. NEON, not measured with it, keeps the old path.
     const LEN_CODES: bool = false;
 
     /// 16-byte lane `h` (below `BYTES / 16`).

@@ -24,8 +24,9 @@
 //! narrowed; units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`]
 //! shuffle per eight units; other vectors without surrogates become four-unit
 //! quarters of `b0 | b1 << 8 | b2 << 16` lanes packed by [`PACK3`] ([`pack3`]), or on
-//! AVX2 by [`PACK123`], keyed by a byte of the vector's mask of two-bit length codes
-//! (see [`Transcode::LEN_CODES`]).
+//! x86 by [`PACK123`], keyed by a byte of the vector's mask of two-bit length codes
+//! (see [`Transcode::LEN_CODES`]); text with three-byte units goes vector by vector
+//! in a loop of its own ([`three_byte_vectors`]).
 
 use super::utf16::units_to_utf8_chunked;
 use super::utf8_to_utf16::utf8_to_utf16_chunked;
@@ -586,9 +587,22 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                 }
                 // One- and two-byte units: their loop (also the next pairs of
                 // Basic Latin).
-                if a.or(c).and(V::splat16(0xF800)).is_zero() {
+                let top = V::splat16(0xF800);
+                if a.or(c).and(top).is_zero() {
                     let (r, ww) =
                         two_byte_pairs::<V, SWAP>((sp, n), (dp, dst.len()), i, w, &mut kept);
+                    if r != i {
+                        (i, w) = (r, ww);
+                        continue;
+                    }
+                } else if !cfg!(target_arch = "aarch64")
+                    && !a.and(top).is_zero()
+                    && !c.and(top).is_zero()
+                {
+                    // Three-byte units in both: their loop (x86; NEON, whose
+                    // three-byte vectors `st3` writes, was not measured with it).
+                    let (r, ww) =
+                        three_byte_vectors::<V, SWAP>((sp, n), (dp, dst.len()), i, w, &mut kept);
                     if r != i {
                         (i, w) = (r, ww);
                         continue;
@@ -619,16 +633,6 @@ unsafe fn units_to_utf8_vectors<V: Transcode, const SWAP: bool, const WTF8: bool
                 let last_lane = leads >> (lane * (u - 1)) != 0;
                 if last_lane || (leads << lane) & trails != 0 {
                     break;
-                }
-            }
-            if V::BYTES == 16 && !cfg!(target_arch = "aarch64") && top.eq16(V::zero()).is_zero() {
-                // SSE4.1 (NEON writes three-byte vectors exactly with `st3`; on
-                // AVX2 this loop measured slower).
-                let (r, ww) =
-                    three_byte_pairs::<V, SWAP>((sp, n), (dp, dst.len()), i, w, &mut kept);
-                if r != i {
-                    (i, w) = (r, ww);
-                    continue;
                 }
             }
             w += units_vector_to_utf8(v, dp.add(w), &mut kept);
@@ -731,10 +735,25 @@ unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
     (i, w)
 }
 
-/// As [`two_byte_pairs`], for runs of three-byte units (CJK): two 16-byte vectors
-/// at a time while every unit of both is from U+0800 and none is a surrogate,
-/// packed by [`PACK3`] with one splice of the bytes after them per pair. Returns
-/// the new (`i`, `w`), unchanged if the first pair is not such.
+/// As [`two_byte_pairs`], for text with three-byte units (CJK, Thai, Vietnamese,
+/// with their ASCII digits, spaces and Latin words): from unit `i` and byte `w`,
+/// converts a vector at a time by [`units_vector_to_utf8`] while it has a unit from
+/// U+0800 and no surrogate. Returns the new (`i`, `w`), unchanged if the first
+/// vector is not such. The caller enters it at a pair of vectors that both have a
+/// unit from U+0800.
+///
+/// It took only pairs of 16-byte vectors whose units were all from U+0800 (on
+/// SSE4.1; AVX2 went vector by vector through the outer loop): where a third of the
+/// vectors hold a digit, a space or a Latin letter, as in Chinese and Japanese, or
+/// most of them, as in Thai and Korean, each vector went back through the outer
+/// loop's tests. Callgrind, instructions per conversion, before -> after: AVX2
+/// th.txt 320,015 -> 261,319, zh_cn.txt 57,018 -> 47,258, ja.txt 55,636 -> 45,103,
+/// ko.txt 51,382 -> 45,386; SSE4.1 (with [`PACK123`], see `Transcode::LEN_CODES`)
+/// zh_cn.txt 98,811 -> 85,259, ko.txt 115,210 -> 83,918, th.txt 543,275 ->
+/// 476,411. Taking every vector with a unit from U+0800 into the loop (not only
+/// pairs) cost Japanese HTML, where such vectors come one at a time between runs of
+/// markup; converting pairs branch-free by the general packing, more instructions
+/// on everything (+28 % on SSE4.1 zh_cn.txt) and twice the time.
 ///
 /// # Safety
 /// The ISA contract of [`crate::simd::vector`] for `V`; `sp` is valid for reads of
@@ -742,7 +761,7 @@ unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
 /// pointers, not slices: re-borrowing the caller's slices would invalidate its
 /// pointers into them); `kept` as for [`units_vector_to_utf8`] at `dp + w`.
 #[inline(always)]
-unsafe fn three_byte_pairs<V: Transcode, const SWAP: bool>(
+unsafe fn three_byte_vectors<V: Transcode, const SWAP: bool>(
     (sp, n): (*const u8, usize),
     (dp, room): (*mut u8, usize),
     mut i: usize,
@@ -750,44 +769,18 @@ unsafe fn three_byte_pairs<V: Transcode, const SWAP: bool>(
     kept: &mut Kept<V::Half>,
 ) -> (usize, usize) {
     let (b, u) = (V::BYTES, V::BYTES / 2);
-    // SAFETY: loads read units `i..i + 2 * u` (`i + 2 * u <= n`) at `sp`; the writes
-    // stay within bytes `w..w + 3 * b + 16` at `dp` (below `room`, tested): three
-    // bytes a unit, 16-byte stores of 12 bytes each, and the 16 bytes after them
-    // read first.
+    // SAFETY: loads read units `i..i + u` (`i + u <= n`) at `sp`;
+    // `units_vector_to_utf8` gets `dp + w` with `3 * b / 2 + 16` bytes of room.
     unsafe {
-        let z = V::zero();
         let (top, surrogate) = (V::splat16(0xF800), V::splat16(0xD800));
-        let low6 = V::splat16(0x3F);
-        let cont = V::splat16(0x80);
-        let lead = V::splat16(0xE0);
-        let quarters = b / 8;
-        while i + 2 * u <= n && room - w >= 3 * b + 16 {
-            let a = load_units::<V, SWAP>(sp.add(2 * i));
-            let c = load_units::<V, SWAP>(sp.add(2 * i + b));
-            let (ta, tc) = (a.and(top), c.and(top));
-            let odd = ta
-                .eq16(z)
-                .or(tc.eq16(z))
-                .or(ta.eq16(surrogate).or(tc.eq16(surrogate)));
-            if !odd.is_zero() {
+        while i + u <= n && room - w >= 3 * b / 2 + 16 {
+            let v = load_units::<V, SWAP>(sp.add(2 * i));
+            let t = v.and(top);
+            if t.is_zero() || !t.eq16(surrogate).is_zero() {
                 break;
             }
-            let after = bytes_after::<V>(dp.add(w), 3 * b, *kept);
-            for v in [a, c] {
-                let b01 =
-                    v.shr16::<12>()
-                        .or(lead)
-                        .or(v.shr16::<6>().and(low6).or(cont).shl16::<8>());
-                let last = v.and(low6).or(cont);
-                for q in 0..quarters {
-                    V::quarter(b01, last, q)
-                        .shuffle(&PACK3[KEY3_ALL_THREE])
-                        .store(dp.add(w));
-                    w += 12;
-                }
-            }
-            kept.keep::<V>(after, dp.add(w));
-            i += 2 * u;
+            w += units_vector_to_utf8(v, dp.add(w), kept);
+            i += u;
         }
     }
     (i, w)
@@ -950,7 +943,7 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
 /// Writes the UTF-8 of a vector of units each of which is ASCII or in
 /// U+F780..=U+F7FF (x-user-defined's upper half: `EF 9E|9F xx`), as
 /// [`units_vector_to_utf8`] would, with fewer steps: one class test, and the keys
-/// of [`PACK3`] straight from the nibbles of one mask (on AVX2, of [`PACK123`] from
+/// of [`PACK3`] straight from the nibbles of one mask (on x86, of [`PACK123`] from
 /// the length codes of the ASCII lanes). Returns the bytes written;
 /// the stores write up to 16 bytes past them, which `kept` keeps as there. (Two
 /// vectors with one splice of the bytes after them measured slower on AVX2.)

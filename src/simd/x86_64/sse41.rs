@@ -261,6 +261,14 @@ impl Lookup128 for Sse41 {
 
 impl Transcode for Sse41 {
     type Half = Sse41;
+    const LEN_CODES: bool = true;
+    #[inline(always)]
+    unsafe fn len_codes(ascii: Self, below800: Self) -> u64 {
+        // SAFETY: the ISA contract (features enabled); registers only.
+        unsafe {
+            _mm_movemask_epi8(_mm_or_si128(ascii.0, _mm_slli_epi16::<8>(below800.0))) as u32 as u64
+        }
+    }
     #[inline(always)]
     unsafe fn half(self, _h: usize) -> Sse41 {
         self
