@@ -115,6 +115,14 @@ fn text(rng: &mut Rng, len: usize, ascii: bool) -> Vec<u8> {
             21 => v.extend_from_slice("😀".as_bytes()),
             22 => v.extend_from_slice("\u{D7FF}".as_bytes()),
             23 => v.extend_from_slice("\u{E000}".as_bytes()),
+            // `EE A0..=BF`: the SSE tiers' surrogate rule flags it falsely (see
+            // `Compare::after_ed_xor`).
+            24 => v.extend_from_slice(
+                char::from_u32(0xE800 + rng.below(0x800) as u32)
+                    .unwrap()
+                    .encode_utf8(&mut [0; 4])
+                    .as_bytes(),
+            ),
             _ => v.push(b'a' + rng.below(26) as u8),
         }
     }
@@ -147,7 +155,13 @@ fn wtf8_prefix_random_text() {
 fn wtf8_prefix_pairs_at_every_position() {
     let (len, step) = if MIRI { (72, 7) } else { (600, 1) };
     for isa in isas() {
-        for fill in [&b"a"[..], "ж".as_bytes(), "中".as_bytes()] {
+        // `EE A0..=BF`: falsely flagged by the SSE tiers' surrogate rule.
+        for fill in [
+            &b"a"[..],
+            "ж".as_bytes(),
+            "中".as_bytes(),
+            "a\u{E900}".as_bytes(),
+        ] {
             let base: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
             for pos in (0..len - 8).step_by(step) {
                 for gap in [&b""[..], b"a", b"\xED\xA0\x80", b"\xED\xB0\x80"] {

@@ -222,11 +222,6 @@ impl Compare for Sse41 {
         // SAFETY: the ISA contract (features enabled); registers only.
         unsafe { Sse41(_mm_slli_si128::<K>(self.0)) }
     }
-    #[inline(always)]
-    unsafe fn select(self, a: Self, b: Self) -> Self {
-        // SAFETY: the ISA contract (features enabled); registers only.
-        unsafe { Sse41(_mm_blendv_epi8(b.0, a.0, self.0)) }
-    }
 }
 
 impl Lookup128 for Sse41 {
