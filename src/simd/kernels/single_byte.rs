@@ -609,10 +609,19 @@ static PREFIX: [u8; 128] = {
 /// made into two vectors of units by `units` (`None`: stop before the vector) and
 /// written by [`units_vector_to_utf8`] (with `PRIVATE_USE`, units that are all ASCII
 /// or in U+F780..=U+F7FF, by [`private_use_units_to_utf8`]). Without `PRIVATE_USE`,
-/// a vector with at most [`SPARSE_HIGH`] non-ASCII bytes (accented letters in Latin
-/// text) has its ASCII up to the first of them written by a blend with the bytes
-/// already there, and that byte's character (`one`: its code point, 0 if unmapped)
-/// by scalar stores; the loop goes on after it.
+/// a vector with one or two non-ASCII bytes whose characters (`one`: the code point,
+/// 0 if unmapped) are of two bytes (accented letters in Latin text) is written as a
+/// whole vector by selects: its bytes before the first, the first's two bytes, the
+/// bytes after it from the vector one byte back, and so on; `b` bytes written for
+/// `b - 1` or `b - 2` read. (Before, the ASCII up to the first was blended in and the
+/// character stored by itself, the loop going on after it, every step first trying
+/// a 128-byte and a four-vector ASCII copy: callgrind, AVX2, windows-1252
+/// instructions per decode, de.txt 172,739 -> 109,478, pt.txt 231,639 -> 127,105,
+/// fr.txt 535,567 -> 293,390, de.html 320,361 -> 246,733.) Otherwise a vector with
+/// at most [`SPARSE_HIGH`] non-ASCII bytes has its ASCII up to the first of them
+/// written by a blend with the bytes already there, and that byte's character by
+/// scalar stores; the loop goes on after it. The bulk ASCII copies start at the
+/// second ASCII vector in a row.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]).
@@ -631,39 +640,17 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
     // by the loops' tests: each takes at most `3 * b / 2` bytes and the 16 after them;
     // `kept` is put back within them. A sparse step reads and writes `dst[w..w + b]`
     // and writes three bytes from `w + k` (`k < b`), reads `src[r + k]` (`k < b`) and
-    // `PREFIX[64 - k..64 - k + b]` (`b <= 64`).
+    // `PREFIX[64 - k..64 - k + b]` (`b <= 64`); or, for `m` (1 or 2) characters,
+    // the last at `k1` (`r >= m`, `k1 + m < b`), reads `src[r - j..r - j + b]` for
+    // `j <= m` and `PREFIX` from `64 - n` for `n <= k1 + m + 1 <= b <= 64`, and
+    // writes `dst[w..w + b]`.
     unsafe {
         // The 16 bytes at `w` as they were, while the stores so far have written over
         // them (see `units_vector_to_utf8`).
         let mut kept = Kept::<V::Half>::none();
+        // ASCII vectors in a row: from the second, the bulk copies below.
+        let mut ascii = 0u32;
         while r + b <= src.len() && dst.len() - w >= 3 * b + 16 {
-            // ASCII 128 bytes, then four vectors at a time (one at a time ran at half
-            // memcpy's speed; four 16-byte ones at 0.37 of it, 128 bytes at 0.54).
-            while r + 128 <= src.len()
-                && dst.len() - w >= 128
-                && copy_ascii_128::<V>(sp.add(r), dp.add(w))
-            {
-                r += 128;
-                w += 128;
-                kept.clear();
-            }
-            while r + 4 * b <= src.len() && dst.len() - w >= 4 * b {
-                let (v0, v1) = (V::load(sp.add(r)), V::load(sp.add(r + b)));
-                let (v2, v3) = (V::load(sp.add(r + 2 * b)), V::load(sp.add(r + 3 * b)));
-                if v0.or(v1).or(v2.or(v3)).any_high() {
-                    break;
-                }
-                v0.store(dp.add(w));
-                v1.store(dp.add(w + b));
-                v2.store(dp.add(w + 2 * b));
-                v3.store(dp.add(w + 3 * b));
-                r += 4 * b;
-                w += 4 * b;
-                kept.clear();
-            }
-            if r + b > src.len() || dst.len() - w < 3 * b + 16 {
-                break;
-            }
             let v = V::load(sp.add(r));
             let high = v.high_mask();
             if high == 0 {
@@ -671,9 +658,87 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
                 r += b;
                 w += b;
                 kept.clear();
+                ascii += 1;
+                if ascii < 2 {
+                    continue;
+                }
+                ascii = 0;
+                // ASCII 128 bytes, then four vectors at a time (one at a time ran at
+                // half memcpy's speed; four 16-byte ones at 0.37 of it, 128 bytes at
+                // 0.54). Tried only after two ASCII vectors: from every vector,
+                // Latin text with an accented letter every few words took a failed
+                // 128-byte and a failed four-vector look per letter.
+                while r + 128 <= src.len()
+                    && dst.len() - w >= 128
+                    && copy_ascii_128::<V>(sp.add(r), dp.add(w))
+                {
+                    r += 128;
+                    w += 128;
+                }
+                while r + 4 * b <= src.len() && dst.len() - w >= 4 * b {
+                    let (v0, v1) = (V::load(sp.add(r)), V::load(sp.add(r + b)));
+                    let (v2, v3) = (V::load(sp.add(r + 2 * b)), V::load(sp.add(r + 3 * b)));
+                    if v0.or(v1).or(v2.or(v3)).any_high() {
+                        break;
+                    }
+                    v0.store(dp.add(w));
+                    v1.store(dp.add(w + b));
+                    v2.store(dp.add(w + 2 * b));
+                    v3.store(dp.add(w + 3 * b));
+                    r += 4 * b;
+                    w += 4 * b;
+                }
                 continue;
             }
-            if !PRIVATE_USE && high.count_ones() >> V::MASK_SHIFT <= SPARSE_HIGH {
+            ascii = 0;
+            let count = high.count_ones() >> V::MASK_SHIFT;
+            if !PRIVATE_USE && count <= 2 {
+                // One or two characters among ASCII bytes (accented letters in Latin
+                // text), each of two bytes and the last not in the last `count`
+                // lanes: the vector's `b` bytes written for its first `b - count`
+                // read, without a branch per character (the vector a byte back gives
+                // the bytes after the first character, two back after the second),
+                // by three selects a character.
+                let k0 = (high.trailing_zeros() >> V::MASK_SHIFT) as usize;
+                let c0 = u32::from(one(*sp.add(r + k0)));
+                let two_bytes = |c: u32| (0x80..0x800).contains(&c);
+                let prefix = |n: usize| V::load(PREFIX.as_ptr().add(64 - n));
+                // The character `c` at `k` with `j` before it, into `out` (the bytes
+                // after it), with `before` (the bytes before it).
+                let put = |out: V, before: V, k: usize, j: usize, c: u32| {
+                    // The lead's lane in the output: one more for each character
+                    // before it.
+                    let at = k + j;
+                    let lead = V::splat8(0xC0 | (c >> 6) as u8);
+                    let trail = V::splat8(0x80 | (c & 0x3F) as u8);
+                    let out =
+                        V::select(prefix(at + 2), V::select(prefix(at + 1), lead, trail), out);
+                    V::select(prefix(at), before, out)
+                };
+                let m = count as usize;
+                let out = if count == 1 {
+                    (r >= 1 && k0 + 1 < b && two_bytes(c0))
+                        .then(|| put(V::load(sp.add(r - 1)), v, k0, 0, c0))
+                } else {
+                    // `k0 + 1 < b` (`(k0 + 1) << MASK_SHIFT < 64`): a second follows.
+                    let rest = high >> ((k0 + 1) << V::MASK_SHIFT);
+                    let k1 = k0 + 1 + (rest.trailing_zeros() >> V::MASK_SHIFT) as usize;
+                    let c1 = u32::from(one(*sp.add(r + k1)));
+                    (r >= 2 && k1 + 2 < b && two_bytes(c0) && two_bytes(c1)).then(|| {
+                        let out = put(V::load(sp.add(r - 2)), V::load(sp.add(r - 1)), k1, 1, c1);
+                        put(out, v, k0, 0, c0)
+                    })
+                };
+                if let Some(out) = out {
+                    out.store(dp.add(w));
+                    // The store wrote over the bytes kept, if any (`b >= 16`).
+                    kept.clear();
+                    r += b - m;
+                    w += b;
+                    continue;
+                }
+            }
+            if !PRIVATE_USE && count <= SPARSE_HIGH {
                 let k = (high.trailing_zeros() >> V::MASK_SHIFT) as usize;
                 let c = u32::from(one(*sp.add(r + k)));
                 // The bytes at `w` as they were: those after the ASCII stay.
