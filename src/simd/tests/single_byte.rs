@@ -138,6 +138,36 @@ fn single_byte_decode_sparse() {
     }
 }
 
+/// One and two upper-half bytes at every pair of places in the first 34 bytes after
+/// an ASCII prefix of 0 to 3 bytes or 40 (the vector loops write a vector with one or
+/// two two-byte characters whole, reading the bytes one and two back, and leave other
+/// vectors to other steps): two-byte characters, a three-byte one and an unmapped
+/// byte among them, through the full room and the rooms just short of it.
+#[test]
+fn single_byte_decode_two_letters() {
+    let t = tables()[0];
+    let mut rng = Rng(0x2B7E_1516_28AE_D2A6);
+    // 0xE4 and 0x9A: two bytes of UTF-8; 0x85: three; 0x98: unmapped.
+    let kinds: &[(u8, u8)] = &[(0xE4, 0x9A), (0xE4, 0x85), (0x85, 0xE4), (0xE4, 0x98)];
+    let (places, step) = if MIRI { (34, 11) } else { (34, 1) };
+    for prefix in [0, 1, 2, 3, 40] {
+        for k0 in (0..places).step_by(step) {
+            for k1 in (k0..places).step_by(step) {
+                for &(a, b) in kinds {
+                    let mut s: Vec<u8> = (0..prefix + 70).map(|i| b'a' + (i % 26) as u8).collect();
+                    s[prefix + k0] = a;
+                    if k1 > k0 {
+                        s[prefix + k1] = b;
+                    }
+                    let full =
+                        scalar::single_byte_to_utf8(&t, &s, &mut std::vec![0; 3 * s.len()]).1;
+                    same_sparse(&t, &s, &[full, full - 1, full - 2], &mut rng);
+                }
+            }
+        }
+    }
+}
+
 /// [`single_byte_decode_sparse`]'s check: on every ISA, at output offsets 0..32 in a
 /// buffer of random bytes, through `rooms`, the same result and buffer as the scalar
 /// code.
