@@ -500,6 +500,45 @@ fn one_letter_vectors_encode_from_utf8() {
     }
 }
 
+/// Encode from UTF-8 of vectors with two two-byte letters among ASCII bytes at every
+/// pair of places of a 32-byte vector (the AVX2 and SSE4.1 kernels' step for such a
+/// vector reads the bytes one and two on and writes two bytes past its output, which
+/// must be put back when nothing after it is written), a letter outside the run or an
+/// unmapped character as the second, then ASCII to the vector's end and an unmapped
+/// character (the call ends there), ASCII or a letter, with the input ending at each
+/// length after them.
+#[test]
+fn two_letter_vectors_encode_from_utf8() {
+    let (run, extra) = latin1_like();
+    let step = if MIRI { 7 } else { 1 };
+    for isa in isas() {
+        let what = std::format!("{isa:?} two letters");
+        for a in (0..31).step_by(step) {
+            // The second letter's lead at byte `b + 1`.
+            for b in (a + 1..33).step_by(step) {
+                for second in ['\u{FC}', '\u{178}', '\u{99}'] {
+                    for next in ["\u{99}", "x", "\u{E9}"] {
+                        let mut text = std::string::String::new();
+                        text.extend(core::iter::repeat_n('a', a));
+                        text.push('\u{E4}');
+                        text.extend(core::iter::repeat_n('b', b - a - 1));
+                        text.push(second);
+                        text.extend(core::iter::repeat_n('c', 32usize.saturating_sub(b + 3)));
+                        text.push_str(next);
+                        text.extend(core::iter::repeat_n('d', 40));
+                        let bytes = text.as_bytes();
+                        let ends: &[usize] = if MIRI { &[0, 3] } else { &[0, 1, 2, 3, 20, 40] };
+                        for &more in ends {
+                            let len = (bytes.len() - 40 + more).min(bytes.len());
+                            same_encode_utf8(&what, isa, run, &extra, &bytes[..len]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// [`same_out`] for single-byte encode from UTF-8 on `isa` against the scalar code.
 fn same_encode_utf8(what: &str, isa: Isa, run: Run, extra: &Extra, s: &[u8]) {
     same_out(

@@ -289,6 +289,7 @@ unsafe fn encode<T: Lanes>(
             let byte = T::splat(run.byte);
             let eight = _mm_set1_epi8(8);
             let iota = T::iota();
+            let (cp, len) = (u32::from(run.code_point), u32::from(run.len));
             // Whether the last vector was ASCII.
             let mut ascii = false;
             while r + l < n && dst.len() - w >= l + 16 {
@@ -331,22 +332,57 @@ unsafe fn encode<T: Lanes>(
                 // accented letter in Latin text, the most common non-ASCII vector
                 // there): its byte in its place and the bytes after it moved down
                 // one, by two blends, without classifying the vector.
+                // The byte of the two-byte character of the run at `src[r + at..]`
+                // (`at + 1 < l`): its two bytes read as one little-endian word, the
+                // lead and continuation bits checked by one mask (from U+00A0, the
+                // run's least start, the character is not overlong).
+                let letter = |at: usize| {
+                    let x = u32::from(u16::from_le_bytes([*sp.add(r + at), *sp.add(r + at + 1)]));
+                    let c = ((x & 0x1F) << 6) | ((x >> 8) & 0x3F);
+                    let off = c.wrapping_sub(cp);
+                    (x & 0xC0E0 == 0x80C0 && off < len).then(|| run.byte.wrapping_add(off as u8))
+                };
                 let k = upper.trailing_zeros();
                 if upper == 3 << k && (k as usize) < l - 1 {
-                    let (lead, cont) = (src[r + k as usize], src[r + k as usize + 1]);
-                    let c = (u32::from(lead & 0x1F) << 6) | u32::from(cont & 0x3F);
-                    if lead & 0xE0 == 0xC0 && cont & 0xC0 == 0x80 && c >= 0x80 {
-                        if let Some(b) = run.map(c) {
-                            let at = T::splat(k as u8);
-                            let out = v.blend(next, iota.gt(at)).blend(T::splat(b), iota.eq(at));
-                            // `l - 1` bytes: the store's last byte is put back.
-                            let after = _mm_loadu_si128(dp.add(w + l - 1).cast());
-                            out.store(dp.add(w));
-                            _mm_storeu_si128(dp.add(w + l - 1).cast(), after);
-                            r += l;
-                            w += l - 1;
-                            continue;
-                        }
+                    if let Some(b) = letter(k as usize) {
+                        let at = T::splat(k as u8);
+                        let out = v.blend(next, iota.gt(at)).blend(T::splat(b), iota.eq(at));
+                        // `l - 1` bytes: the store's last byte is put back.
+                        let after = _mm_loadu_si128(dp.add(w + l - 1).cast());
+                        out.store(dp.add(w));
+                        _mm_storeu_si128(dp.add(w + l - 1).cast(), after);
+                        r += l;
+                        w += l - 1;
+                        continue;
+                    }
+                }
+                // Two such characters (half the other vectors of Portuguese and
+                // French text): the same with the bytes after the second from two
+                // bytes on (before, classified and packed by shuffles).
+                let rest = upper & !(3 << k);
+                let k1 = rest.trailing_zeros();
+                if upper & 3 << k == 3 << k
+                    && rest == 3 << k1
+                    && (k1 as usize) < l - 1
+                    && r + l + 2 <= n
+                {
+                    if let (Some(b0), Some(b1)) = (letter(k as usize), letter(k1 as usize)) {
+                        // The second's byte goes one lane down (the first's trail is
+                        // dropped before it); the bytes after it, two.
+                        let (at0, at1) = (T::splat(k as u8), T::splat(k1 as u8 - 1));
+                        let next2 = T::load(sp.add(r + 2));
+                        let out = v
+                            .blend(next, iota.gt(at0))
+                            .blend(T::splat(b0), iota.eq(at0))
+                            .blend(next2, iota.gt(at1))
+                            .blend(T::splat(b1), iota.eq(at1));
+                        // `l - 2` bytes: the store's last two are put back.
+                        let after = _mm_loadu_si128(dp.add(w + l - 2).cast());
+                        out.store(dp.add(w));
+                        _mm_storeu_si128(dp.add(w + l - 2).cast(), after);
+                        r += l;
+                        w += l - 2;
+                        continue;
                     }
                 }
                 let lead2 = v.and(e0).eq(c0);
