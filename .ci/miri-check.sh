@@ -41,7 +41,8 @@ CARGO_TARGET_DIR=target/miri-sse41 RUSTFLAGS="-C target-feature=+ssse3,+sse4.1,+
     cargo +nightly miri test -q --lib -- \
     simd::tests::utf8 simd::tests::transcode simd::tests::single_byte::single_byte_decode \
     simd::tests::single_byte::x_user_defined simd::tests::single_byte::sparse_encode \
-    simd::tests::single_byte::one_letter simd::tests::wtf8::wtf8_prefix_random_text \
+    simd::tests::single_byte::one_letter simd::tests::single_byte::two_letter \
+    simd::tests::wtf8::wtf8_prefix_random_text \
     simd::tests::wtf8::wtf8_prefix_pairs --skip simd::tests::utf8::sse2
 
 step "done"
