@@ -1113,11 +1113,34 @@ pub(crate) fn single_byte_to_utf8_with(
                 src.get(r..).and_then(<[u8]>::first_chunk::<8>),
                 dst.get_mut(w..).and_then(<[u8]>::first_chunk_mut::<36>),
             ) {
-                if u64::from_le_bytes(*s) & 0x8080_8080_8080_8080 == 0 {
+                let word = u64::from_le_bytes(*s);
+                let high = word & 0x8080_8080_8080_8080;
+                if high == 0 {
                     let k = ascii(&src[r..], &mut dst[w..]);
                     r += k;
                     w += k;
                     continue;
+                }
+                if high & (high - 1) == 0 {
+                    // One upper-half byte among ASCII (an accented letter in Latin
+                    // text): the word, the byte's entry over it at its place, and the
+                    // bytes after it shifted up by the entry's length, three stores
+                    // (the last writes up to eight bytes past the output, put back).
+                    let k = (high.trailing_zeros() / 8) as usize & 7;
+                    let x = t[usize::from(s[k] & 0x7F)];
+                    if x != 0 {
+                        let len = (x >> 24) as usize & 3;
+                        let end = 7 + len;
+                        let after = *d[end..].first_chunk::<8>().unwrap_or(&[0; 8]);
+                        d[..8].copy_from_slice(&word.to_le_bytes());
+                        d[k..k + 4].copy_from_slice(&x.to_le_bytes());
+                        let rest = word.checked_shr(8 * (k as u32 + 1)).unwrap_or(0);
+                        d[k + len..k + len + 8].copy_from_slice(&rest.to_le_bytes());
+                        d[end..end + 8].copy_from_slice(&after);
+                        r += 8;
+                        w += end;
+                        continue;
+                    }
                 }
                 let mut e = [0u32; 8];
                 let mut unmapped = 0;
