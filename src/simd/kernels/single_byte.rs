@@ -52,11 +52,16 @@ pub(crate) unsafe fn single_byte_to_utf16<V: Lookup128>(
 }
 
 /// See [`scalar::single_byte_to_utf16`], for vectors without table lookups: ASCII in
-/// vectors, the rest 64 bytes at a time through the scalar code.
+/// vectors; a vector with at most [`SSE2_FEW`] upper-half bytes widened whole, then
+/// those bytes' units written over by the table (Latin text, an accented letter every
+/// few words: before, each such letter sent the next 64 bytes through the scalar
+/// code; windows-1252 against encoding_rs, scratch runs on Zen 3: pt.txt 1.05 -> 2.17,
+/// de.txt 1.2 -> 2.3, fr.txt 1.65 -> 3.5; ru.txt 1.42 -> 1.34, 3 % more instructions);
+/// the rest 64 bytes at a time through the scalar code.
 ///
 /// # Safety
 /// `V`'s ISA contract (see [`crate::simd::vector`]): inlined into a `#[target_feature]`
-/// entry point of that ISA, on a CPU that has it.
+/// entry point of that ISA, on a CPU that has it; `V::MASK_SHIFT` is 0.
 // Only ISAs without byte shuffles (SSE2) run this.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
@@ -65,18 +70,71 @@ pub(crate) unsafe fn ascii_then_single_byte_to_utf16<V: Vector>(
     src: &[u8],
     dst: &mut [u16],
 ) -> usize {
+    const { assert!(V::MASK_SHIFT == 0) };
+    let n = src.len().min(dst.len());
+    let (b, sp) = (V::BYTES, src.as_ptr());
     let mut r = 0;
-    loop {
+    'ascii: loop {
         // SAFETY: forwarded contract.
-        r += unsafe { copy_ascii_to_basic_latin::<V>(&src[r..], &mut dst[r..]) };
-        let end = src.len().min(dst.len()).min(r + 64);
+        r += unsafe { copy_ascii_to_basic_latin::<V>(&src[r..n], &mut dst[r..n]) };
+        let dp = dst.as_mut_ptr().cast::<u8>();
+        // SAFETY: the load reads `src[r..r + b]` and the stores write units
+        // `dst[r..r + b]` (`r + b <= n`); the patches write units `dst[r + k]` with
+        // `k < b` (a bit of a `b`-bit mask).
+        unsafe {
+            while r + b <= n {
+                let v = V::load(sp.add(r));
+                let mut m = v.high_mask();
+                if m == 0 {
+                    // ASCII: the bulk copy.
+                    continue 'ascii;
+                }
+                if m.count_ones() as usize > SSE2_FEW {
+                    break;
+                }
+                // The upper-half bytes' units first: an unmapped one ends the step
+                // before anything is written.
+                let mut units = [(0usize, 0u16); SSE2_FEW];
+                let mut unmapped = false;
+                for (slot, mm) in units.iter_mut().zip(core::iter::successors(Some(m), |&x| {
+                    Some(x & x.wrapping_sub(1))
+                })) {
+                    if mm == 0 {
+                        break;
+                    }
+                    let k = mm.trailing_zeros() as usize;
+                    let c = table[usize::from(*sp.add(r + k) & 0x7F)];
+                    unmapped |= c == 0;
+                    *slot = (k, c);
+                }
+                if unmapped {
+                    break;
+                }
+                v.widen_lo().store(dp.add(2 * r));
+                v.widen_hi().store(dp.add(2 * r + b));
+                let d = dp.cast::<u16>().add(r);
+                for &(k, c) in &units {
+                    if m == 0 {
+                        break;
+                    }
+                    d.add(k).write_unaligned(c);
+                    m &= m - 1;
+                }
+                r += b;
+            }
+        }
+        let end = n.min(r + 64);
         let k = scalar::single_byte_to_utf16(table, &src[r..end], &mut dst[r..end]);
         r += k;
-        if r < end || r == src.len().min(dst.len()) {
+        if r < end || r == n {
             return r;
         }
     }
 }
+
+/// Upper-half bytes in a vector up to which [`ascii_then_single_byte_to_utf16`]
+/// widens it and writes their units over.
+const SSE2_FEW: usize = 4;
 
 /// See [`scalar::x_user_defined_to_utf16`]: sign-extend, which makes 0xFF80..=0xFFFF
 /// of the bytes from 0x80, and clear bit 11 (0xF780..=0xF7FF; ASCII keeps it clear).

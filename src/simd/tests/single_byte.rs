@@ -142,7 +142,8 @@ fn single_byte_decode_sparse() {
 /// an ASCII prefix of 0 to 3 bytes or 40 (the vector loops write a vector with one or
 /// two two-byte characters whole, reading the bytes one and two back, and leave other
 /// vectors to other steps): two-byte characters, a three-byte one and an unmapped
-/// byte among them, through the full room and the rooms just short of it.
+/// byte among them, through the full room and the rooms just short of it; and to
+/// UTF-16 through every room.
 #[test]
 fn single_byte_decode_two_letters() {
     let t = tables()[0];
@@ -162,6 +163,18 @@ fn single_byte_decode_two_letters() {
                     let full =
                         scalar::single_byte_to_utf8(&t, &s, &mut std::vec![0; 3 * s.len()]).1;
                     same_sparse(&t, &s, &[full, full - 1, full - 2], &mut rng);
+                    // And to UTF-16 (SSE2 widens such a vector and writes the upper
+                    // half's units over), every room.
+                    for isa in isas() {
+                        same_out(
+                            &std::format!("{isa:?} to UTF-16"),
+                            s.len(),
+                            1,
+                            0xAAAA,
+                            |d| on_isa::single_byte_to_utf16(isa, &t, &s, d),
+                            |d| scalar::single_byte_to_utf16(&t, &s, d),
+                        );
+                    }
                 }
             }
         }
