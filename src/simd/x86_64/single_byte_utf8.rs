@@ -362,6 +362,7 @@ unsafe fn encode<T: Lanes>(
                 let rest = upper & !(3 << k);
                 let k1 = rest.trailing_zeros();
                 if upper & 3 << k == 3 << k
+                    && rest != 0
                     && rest == 3 << k1
                     && (k1 as usize) < l - 1
                     && r + l + 2 <= n
