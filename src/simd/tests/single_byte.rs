@@ -150,8 +150,15 @@ fn single_byte_decode_two_letters() {
     let mut rng = Rng(0x2B7E_1516_28AE_D2A6);
     // 0xE4 and 0x9A: two bytes of UTF-8; 0x85: three; 0x98: unmapped.
     let kinds: &[(u8, u8)] = &[(0xE4, 0x9A), (0xE4, 0x85), (0x85, 0xE4), (0xE4, 0x98)];
+    // Under Miri (CI's time), fewer places, prefixes and kinds.
     let (places, step) = if MIRI { (34, 11) } else { (34, 1) };
-    for prefix in [0, 1, 2, 3, 40] {
+    let prefixes: &[usize] = if MIRI { &[1, 40] } else { &[0, 1, 2, 3, 40] };
+    let kinds = if MIRI {
+        &[kinds[0], kinds[3]][..]
+    } else {
+        kinds
+    };
+    for &prefix in prefixes {
         for k0 in (0..places).step_by(step) {
             for k1 in (k0..places).step_by(step) {
                 for &(a, b) in kinds {
@@ -529,8 +536,20 @@ fn two_letter_vectors_encode_from_utf8() {
         for a in (0..31).step_by(step) {
             // The second letter's lead at byte `b + 1`.
             for b in (a + 1..33).step_by(step) {
-                for second in ['\u{FC}', '\u{178}', '\u{99}'] {
-                    for next in ["\u{99}", "x", "\u{E9}"] {
+                // Under Miri (CI's time), the second a letter of the run or
+                // unmapped, and an unmapped character after the vector.
+                let seconds: &[char] = if MIRI {
+                    &['\u{FC}', '\u{99}']
+                } else {
+                    &['\u{FC}', '\u{178}', '\u{99}']
+                };
+                let nexts: &[&str] = if MIRI {
+                    &["\u{99}"]
+                } else {
+                    &["\u{99}", "x", "\u{E9}"]
+                };
+                for &second in seconds {
+                    for &next in nexts {
                         let mut text = std::string::String::new();
                         text.extend(core::iter::repeat_n('a', a));
                         text.push('\u{E4}');
@@ -540,7 +559,7 @@ fn two_letter_vectors_encode_from_utf8() {
                         text.push_str(next);
                         text.extend(core::iter::repeat_n('d', 40));
                         let bytes = text.as_bytes();
-                        let ends: &[usize] = if MIRI { &[0, 3] } else { &[0, 1, 2, 3, 20, 40] };
+                        let ends: &[usize] = if MIRI { &[0] } else { &[0, 1, 2, 3, 20, 40] };
                         for &more in ends {
                             let len = (bytes.len() - 40 + more).min(bytes.len());
                             same_encode_utf8(&what, isa, run, &extra, &bytes[..len]);
