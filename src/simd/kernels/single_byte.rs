@@ -93,7 +93,8 @@ pub(crate) unsafe fn ascii_then_single_byte_to_utf16<V: Vector>(
                     break;
                 }
                 // The upper-half bytes' units first: an unmapped one ends the step
-                // before anything is written.
+                // before anything is written. (Over a slice of `count_ones` slots
+                // instead of four with an early end, 15-19 % more instructions.)
                 let mut units = [(0usize, 0u16); SSE2_FEW];
                 let mut unmapped = false;
                 for (slot, mm) in units.iter_mut().zip(core::iter::successors(Some(m), |&x| {
@@ -799,23 +800,23 @@ unsafe fn bytes_to_utf8_direct<V: Transcode, const PRIVATE_USE: bool>(
                     w += b;
                     continue;
                 }
-            }
-            if !PRIVATE_USE && count <= SPARSE_HIGH {
-                let k = (high.trailing_zeros() >> V::MASK_SHIFT) as usize;
-                let c = u32::from(one(*sp.add(r + k)));
-                // The bytes at `w` as they were: those after the ASCII stay.
-                put_back::<V>(dp.add(w), kept);
-                kept.clear();
-                let old = V::load(dp.add(w));
-                V::select(V::load(PREFIX.as_ptr().add(64 - k)), v, old).store(dp.add(w));
-                r += k;
-                w += k;
-                if c == 0 {
-                    break;
+                const { assert!(SPARSE_HIGH <= 2) };
+                if count <= SPARSE_HIGH {
+                    // The first character `c0` at `k0`, by itself. The bytes at `w`
+                    // as they were: those after the ASCII stay.
+                    put_back::<V>(dp.add(w), kept);
+                    kept.clear();
+                    let old = V::load(dp.add(w));
+                    V::select(prefix(k0), v, old).store(dp.add(w));
+                    r += k0;
+                    w += k0;
+                    if c0 == 0 {
+                        break;
+                    }
+                    w += put_upper_utf8(dp.add(w), c0);
+                    r += 1;
+                    continue;
                 }
-                w += put_upper_utf8(dp.add(w), c);
-                r += 1;
-                continue;
             }
             let Some((u0, u1)) = units(v) else {
                 break;

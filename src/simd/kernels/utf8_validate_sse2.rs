@@ -37,10 +37,10 @@
 //! WTF-8 mode ([`wtf8_valid_prefix`]): in the group loop, a block that may hold a
 //! surrogate sequence (one with a byte from `E0`) flags one only where the byte four
 //! before its second byte is `ED` too, as the trail of a pair written as two
-//! sequences has it (a load and two operations more a vector, [`SURR_AFTER_ED`],
-//! [`Compare::after_ed_xor`]; before, three: callgrind, SSE4.1, instructions per
-//! call against UTF-8 validation of the same text, ja.txt 72,758 -> 66,657 against
-//! 64,408, zh_cn.txt 68,786 -> 63,021 against 60,913); a lone
+//! sequences has it (a load and two operations more a vector, [`SURR_AFTER_ED`];
+//! before, three: callgrind, SSE4.1, instructions per call against UTF-8 validation
+//! of the same text, ja.txt 72,758 -> 62,215 against 64,407, zh_cn.txt 68,786 ->
+//! 58,826 against 60,914); a lone
 //! surrogate then passes with no branch taken, which matters most in mostly-ASCII or
 //! two-byte text, where the lone surrogate is what makes the block non-ASCII or of
 //! class three and a mispredicted branch to a rare path would cost more than the
@@ -78,22 +78,6 @@ pub(crate) trait Compare: Vector {
     /// # Safety
     /// The ISA contract.
     unsafe fn shift_up<const K: i32>(self) -> Self;
-    /// The XOR constant of the [`SURR_AFTER_ED`] rule from `self`, the mask (0xFF or
-    /// 0 a byte) of where the byte four back equals the one back: `E0 ^ ED` there;
-    /// `0x0E` elsewhere, by one add, so that `EE` (the lead of U+E800..=U+EFFF,
-    /// private use) followed by a byte from `A0` is flagged too: a false flag, which
-    /// the exact check of the group clears, on text that rarely has one. (The exact
-    /// constant there, `E0 ^ C0`, took an and and an xor; SSE4.1's `pblendvb` took
-    /// one instruction, but the loop around it came out with more register copies:
-    /// callgrind, SSE4.1 ja.txt 66,658 instructions a call against 62,215 this way.)
-    ///
-    /// # Safety
-    /// The ISA contract.
-    #[inline(always)]
-    unsafe fn after_ed_xor(self) -> Self {
-        // SAFETY: forwarded contract.
-        unsafe { self.add8(Self::splat8(0x0E)) }
-    }
 }
 
 /// What a block may hold besides ASCII, by its largest byte: only two-byte sequences.
@@ -111,6 +95,16 @@ const SURR_ALL: u8 = 1;
 /// is `ED` too (WTF-8: where the sequence may be the trail of a pair written as two
 /// sequences; the caller looks again, see [`valid`]).
 const SURR_AFTER_ED: u8 = 2;
+
+/// The [`SURR_AFTER_ED`] rule's XOR constant where the byte four back differs from
+/// the one back (`E0 ^ ED` less one, so that one add to the compare mask makes both):
+/// `EE` (the lead of U+E800..=U+EFFF, private use) followed by a byte from `A0` is
+/// flagged too, a false flag, which the exact check of the group clears, on text that
+/// rarely has one. (The exact constant there, `E0 ^ C0`, took an and and an xor;
+/// SSE4.1's `pblendvb` took one instruction, but the loop around it came out with
+/// more register copies: callgrind, SSE4.1 ja.txt 66,658 instructions a call against
+/// 62,215 this way.)
+const AFTER_ED_ELSE: u8 = (0xE0 ^ 0xED) + 1;
 
 /// Subtracted (saturating) from the last vector of checked bytes: the high bit stays
 /// set where a sequence is left open at its end (a lead at least `C0` in the last
@@ -133,8 +127,8 @@ static OPEN_AT_END: [u8; 64] = {
 /// surrogate sequences (`ED A0..=BF`) are flagged: all ([`SURR_ALL`]); none
 /// ([`SURR_NONE`]: the byte one back XORed with `E0 ^ C0` instead of `E0 ^ ED` where
 /// `g` holds; `C0` is an invalid byte, flagged anyway); or those with `ED` four back
-/// ([`SURR_AFTER_ED`]: elsewhere the XOR is with a constant of
-/// [`Compare::after_ed_xor`]; two operations more).
+/// ([`SURR_AFTER_ED`]: elsewhere the XOR is with [`AFTER_ED_ELSE`]; two operations
+/// more).
 ///
 /// # Safety
 /// The ISA contract (see [`crate::simd::vector`]).
@@ -171,8 +165,9 @@ unsafe fn check<V: Compare, const C: u8, const ALL: bool, const SURR: u8>(
             let x = match SURR {
                 SURR_ALL => V::splat8(0xE0 ^ 0xED),
                 SURR_NONE => V::splat8(0xE0 ^ 0xC0),
-                // `E0 ^ ED` where the byte four back equals the one back.
-                _ => p4.eq8(p1).after_ed_xor(),
+                // `E0 ^ ED` where the byte four back equals the one back (the mask,
+                // 0xFF, plus `AFTER_ED_ELSE`), else `AFTER_ED_ELSE`.
+                _ => p4.eq8(p1).add8(V::splat8(AFTER_ED_ELSE)),
             };
             let q = p1.xor(g.and(x));
             e = e.or(q.eq8(V::splat8(0xE0)));

@@ -116,7 +116,7 @@ fn text(rng: &mut Rng, len: usize, ascii: bool) -> Vec<u8> {
             22 => v.extend_from_slice("\u{D7FF}".as_bytes()),
             23 => v.extend_from_slice("\u{E000}".as_bytes()),
             // `EE A0..=BF`: the SSE tiers' surrogate rule flags it falsely (see
-            // `Compare::after_ed_xor`).
+            // `utf8_validate_sse2::AFTER_ED_ELSE`).
             24 => v.extend_from_slice(
                 char::from_u32(0xE800 + rng.below(0x800) as u32)
                     .unwrap()
