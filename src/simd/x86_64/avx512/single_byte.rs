@@ -172,6 +172,21 @@ pub(crate) fn encodes_run(run: Run) -> bool {
     run.len >= 32 && u32::from(run.code_point) + u32::from(run.len) <= 0x800
 }
 
+/// The byte `run` maps the two-byte character at `p` to, if it is one of the run's
+/// (its lead and continuation bits tested on the two bytes read as one word; the
+/// run's characters are from U+0080 on, so an overlong form is outside it).
+///
+/// # Safety
+/// `p` is readable for two bytes.
+#[inline(always)]
+unsafe fn run_letter(run: Run, p: *const u8) -> Option<u8> {
+    // SAFETY: forwarded contract.
+    let x = u32::from(u16::from_le_bytes(unsafe { [*p, *p.add(1)] }));
+    let c = ((x & 0x1F) << 6) | ((x >> 8) & 0x3F);
+    let off = c.wrapping_sub(u32::from(run.code_point));
+    (x & 0xC0E0 == 0x80C0 && off < u32::from(run.len)).then(|| run.byte.wrapping_add(off as u8))
+}
+
 avx512_fn! {
 /// See [`scalar::single_byte_encode_utf8`]: runs of two-byte characters are mapped in
 /// vectors, other characters by `extra` without leaving the loop.
@@ -195,8 +210,10 @@ pub(crate) unsafe fn single_byte_encode_utf8(
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
-        // SAFETY: loads read `src[r..r + 65]` (`r + 65 <= n`); at most 64 bytes are
-        // written at `w` (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
+        // SAFETY: loads read `src[r..r + 65]` (`r + 65 <= n`), for two letters
+        // `src[r + 2..r + 66]` (`r + 66 <= n`, tested), and a letter's two bytes at
+        // `r + k` for `k < 63`; at most 64 bytes are written at `w`
+        // (`w + 64 <= dst.len()`), one byte at `w < dst.len()`.
         unsafe {
             let c0 = _mm512_set1_epi8(0xC0u8 as i8);
             let c80 = _mm512_set1_epi8(0x80u8 as i8);
@@ -214,6 +231,37 @@ pub(crate) unsafe fn single_byte_encode_utf8(
                     continue;
                 }
                 let next = _mm512_loadu_si512(sp.add(r + 1).cast());
+                // One or two two-byte characters of the run alone among ASCII bytes
+                // (accented letters in Latin text, most non-ASCII blocks there): each
+                // letter's byte in its place and the bytes after it from the block one
+                // (two) bytes on, by blends, without classifying the block.
+                let k = upper.trailing_zeros() as usize;
+                let rest = upper & !(3 << k);
+                if upper & (3 << k) == 3 << k && k < 63 {
+                    if let Some(b0) = run_letter(run, sp.add(r + k)) {
+                        let after0 = !low_bits(k + 1);
+                        let out = _mm512_mask_blend_epi8(after0, v, next);
+                        let out = _mm512_mask_set1_epi8(out, 1 << k, b0 as i8);
+                        if rest == 0 {
+                            _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(63), out);
+                            r += 64;
+                            w += 63;
+                            continue;
+                        }
+                        let k1 = rest.trailing_zeros() as usize;
+                        if rest == 3 << k1 && k1 < 63 && r + 66 <= n {
+                            if let Some(b1) = run_letter(run, sp.add(r + k1)) {
+                                let next2 = _mm512_loadu_si512(sp.add(r + 2).cast());
+                                let out = _mm512_mask_blend_epi8(!low_bits(k1), out, next2);
+                                let out = _mm512_mask_set1_epi8(out, 1 << (k1 - 1), b1 as i8);
+                                _mm512_mask_storeu_epi8(dp.add(w).cast(), low_bits(62), out);
+                                r += 64;
+                                w += 62;
+                                continue;
+                            }
+                        }
+                    }
+                }
                 let lead2 =
                     _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(0xE0u8 as i8)), c0);
                 let cont = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, c0), c80);
