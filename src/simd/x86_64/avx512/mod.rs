@@ -260,22 +260,6 @@ unsafe fn high_bytes(v: __m512i) -> __m256i {
     unsafe { _mm512_cvtepi16_epi8(_mm512_srli_epi16::<8>(v)) }
 }
 
-/// Half `h` (0 or 1) of the bytes of `c`, zero-extended to `u16` lanes.
-///
-/// # Safety
-/// The AVX-512 features ([`super`]).
-#[inline(always)]
-pub(super) unsafe fn widen_half(c: __m512i, h: usize) -> __m512i {
-    // SAFETY: forwarded contract.
-    unsafe {
-        _mm512_cvtepu8_epi16(if h == 0 {
-            _mm512_castsi512_si256(c)
-        } else {
-            _mm512_extracti64x4_epi64::<1>(c)
-        })
-    }
-}
-
 /// The low and high bytes of the 128 code points, as `vpermi2b` table pairs.
 #[derive(Copy, Clone)]
 pub(crate) struct Avx512Table {

@@ -2,7 +2,7 @@
 //! converted (one pass).
 
 use super::avx512_fn;
-use super::{low_bits, widen_half};
+use super::low_bits;
 use crate::simd::scalar;
 use core::arch::x86_64::*;
 
@@ -35,8 +35,13 @@ unsafe fn utf8_blocks_to_utf16<const WTF8: bool>(
     // (`w + 64 <= dst.len()`), masked to the units produced, or 128 in the ASCII loop
     // (`w + 128 <= dst.len()`); with `WTF8`, `src[r - 3..r - 1]` (`r >= 3`).
     unsafe {
-        let c3f = _mm512_set1_epi16(0x3F);
         let byte = |b: u8| _mm512_set1_epi8(b as i8);
+        // `vpermt2b` indexes: unit `j` of half `h` takes byte `32 h + j` of the low
+        // bytes (indexes 0..64) and of the high bytes (64..128).
+        let interleave: [__m512i; 2] = core::array::from_fn(|h| {
+            let idx: [u8; 64] = core::array::from_fn(|i| (32 * h + i / 2 + 64 * (i % 2)) as u8);
+            _mm512_loadu_si512(idx.as_ptr().cast())
+        });
         while r + 66 <= n && dst.len() - w >= 64 {
             // 128 bytes of ASCII per test of the high bits.
             while r + 130 <= n && dst.len() - w >= 128 {
@@ -141,50 +146,49 @@ unsafe fn utf8_blocks_to_utf16<const WTF8: bool>(
             if bad != 0 {
                 break;
             }
+            // Each unit's low and high byte worked out at its sequence's first byte
+            // (the lanes of continuation bytes are dropped by the compress): ASCII
+            // itself and 0; two bytes `(b0 << 6) | (b1 & 0x3F)` and `(b0 >> 2) & 7`;
+            // three bytes `(b1 << 6) | (b2 & 0x3F)` and `(b0 << 4) | ((b1 >> 2) & 0xF)`
+            // (shifts of 16-bit lanes whose bits from the neighbouring byte the
+            // selects drop). Two compresses then gather them, and one `vpermt2b` per
+            // 32 units interleaves them into the units.
             let lm = leads & part;
             let k = lm.count_ones() as usize;
-            let c0 = _mm512_maskz_compress_epi8(lm, v);
-            let c1 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 1).cast()));
-            if !three {
-                // One- and two-byte characters only: no third byte to gather.
-                for h in 0..2 {
-                    let count = k.saturating_sub(32 * h).min(32);
-                    if count == 0 {
-                        break;
-                    }
-                    let (b0, b1) = (widen_half(c0, h), widen_half(c1, h));
-                    let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
-                    let two = _mm512_or_si512(
-                        _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
-                        _mm512_and_si512(b1, c3f),
-                    );
-                    let u = _mm512_mask_blend_epi16(m2, b0, two);
-                    _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
-                }
-                r += c;
-                w += k;
-                continue;
-            }
-            let c2 = _mm512_maskz_compress_epi8(lm, _mm512_loadu_si512(sp.add(r + 2).cast()));
-            for h in 0..2 {
-                let count = k.saturating_sub(32 * h).min(32);
-                if count == 0 {
-                    break;
-                }
-                let (b0, b1, b2) = (widen_half(c0, h), widen_half(c1, h), widen_half(c2, h));
-                let m2 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
-                let m3 = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
-                let t1 = _mm512_and_si512(b1, c3f);
-                let two = _mm512_or_si512(
-                    _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
-                    t1,
+            let b1 = _mm512_loadu_si512(sp.add(r + 1).cast());
+            // `(a & m) | (b & !m)` for the mask bytes `m`.
+            let select = |m: u8, a: __m512i, b: __m512i| {
+                _mm512_ternarylogic_epi32::<0xAC>(_mm512_set1_epi8(m as i8), b, a)
+            };
+            let lo2 = select(0xC0, _mm512_slli_epi16::<6>(v), b1);
+            let hi2 = _mm512_and_si512(_mm512_srli_epi16::<2>(v), byte(7));
+            let (lo, hi) = if three {
+                let b2 = _mm512_loadu_si512(sp.add(r + 2).cast());
+                let lo3 = select(0xC0, _mm512_slli_epi16::<6>(b1), b2);
+                let hi3 = select(0xF0, _mm512_slli_epi16::<4>(v), _mm512_srli_epi16::<2>(b1));
+                (
+                    _mm512_mask_blend_epi8(lead3, _mm512_mask_blend_epi8(lead2, v, lo2), lo3),
+                    _mm512_mask_blend_epi8(lead3, _mm512_maskz_mov_epi8(lead2, hi2), hi3),
+                )
+            } else {
+                (
+                    _mm512_mask_blend_epi8(lead2, v, lo2),
+                    _mm512_maskz_mov_epi8(lead2, hi2),
+                )
+            };
+            let lo = _mm512_maskz_compress_epi8(lm, lo);
+            let hi = _mm512_maskz_compress_epi8(lm, hi);
+            _mm512_mask_storeu_epi16(
+                dp.add(w).cast(),
+                low_bits(k.min(32)) as u32,
+                _mm512_permutex2var_epi8(lo, interleave[0], hi),
+            );
+            if k > 32 {
+                _mm512_mask_storeu_epi16(
+                    dp.add(w + 32).cast(),
+                    low_bits(k - 32) as u32,
+                    _mm512_permutex2var_epi8(lo, interleave[1], hi),
                 );
-                let three = _mm512_or_si512(
-                    _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(t1)),
-                    _mm512_and_si512(b2, c3f),
-                );
-                let u = _mm512_mask_blend_epi16(m3, _mm512_mask_blend_epi16(m2, b0, two), three);
-                _mm512_mask_storeu_epi16(dp.add(w + 32 * h).cast(), low_bits(count) as u32, u);
             }
             r += c;
             w += k;
