@@ -188,6 +188,43 @@ fn single_byte_decode_two_letters() {
     }
 }
 
+/// One and two upper-half bytes at every pair of places of a 64-byte block (AVX-512's
+/// loop writes a block with one in its first 63 bytes, or two in its first 62, whose
+/// characters are of two bytes, by an expand), in text long enough for that loop
+/// (it needs room for 192 bytes): the kinds of [`single_byte_decode_two_letters`],
+/// after prefixes of 0, 1 and 64 bytes, through the full room and rooms short of it.
+#[test]
+fn single_byte_decode_two_letters_in_blocks() {
+    let t = tables()[0];
+    let kinds: &[(u8, u8)] = &[(0xE4, 0x9A), (0xE4, 0x85), (0x85, 0xE4), (0xE4, 0x98)];
+    // Miri runs no AVX-512: a few places for the other ISAs.
+    let step = if MIRI { 29 } else { 1 };
+    for &prefix in &[0usize, 1, 64] {
+        for k0 in (0..66).step_by(step) {
+            for k1 in (k0..66).step_by(step) {
+                for &(a, b) in kinds {
+                    let mut s: Vec<u8> = (0..prefix + 260).map(|i| b'a' + (i % 26) as u8).collect();
+                    s[prefix + k0] = a;
+                    if k1 > k0 {
+                        s[prefix + k1] = b;
+                    }
+                    let full =
+                        scalar::single_byte_to_utf8(&t, &s, &mut std::vec![0; 3 * s.len()]).1;
+                    for isa in isas() {
+                        same_out_in(
+                            &std::format!("{isa:?}: {k0} {k1} {a:02X} {b:02X} after {prefix}"),
+                            &[full, full.saturating_sub(1), full.saturating_sub(70)],
+                            0xAA,
+                            |d| on_isa::single_byte_to_utf8(isa, &t, &s, d),
+                            |d| scalar::single_byte_to_utf8(&t, &s, d),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// [`single_byte_decode_sparse`]'s check: on every ISA, at output offsets 0..32 in a
 /// buffer of random bytes, through `rooms`, the same result and buffer as the scalar
 /// code.

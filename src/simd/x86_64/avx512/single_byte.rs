@@ -60,6 +60,20 @@ unsafe fn sparse_single_byte(
     }
 }
 
+/// `out` with the two UTF-8 bytes of `c` (U+0080..=U+07FF) at bytes `p` and `p + 1`
+/// (`p < 63`).
+///
+/// # Safety
+/// The AVX-512 features ([`super`]).
+#[inline(always)]
+unsafe fn with_two_byte(out: __m512i, p: usize, c: u32) -> __m512i {
+    let pair = ((0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8)) as u16;
+    // The pair as a 16-bit lane at an even place, or turned round at an odd one.
+    let word = pair.rotate_left(8 * (p as u32 & 1));
+    // SAFETY: forwarded contract.
+    unsafe { _mm512_mask_blend_epi8(3 << p, out, _mm512_set1_epi16(word as i16)) }
+}
+
 avx512_fn! {
 /// See [`scalar::single_byte_to_utf8`].
 ///
@@ -105,6 +119,37 @@ pub(crate) unsafe fn single_byte_to_utf8(
                         r += 128;
                         w += 128;
                     }
+                    continue;
+                }
+                // One upper-half byte in the block's first 63, or two in its first
+                // 62, whose characters are of two bytes (accented letters in Latin
+                // text): the bytes spread by an expand that leaves a gap after each,
+                // the letters' two bytes blended in, 64 bytes written.
+                let one = upper & low_bits(63);
+                let two = upper & low_bits(62);
+                let two_byte = |at: usize| {
+                    let c = u32::from(table[usize::from(*sp.add(r + at) - 0x80)]);
+                    (0x80..0x800).contains(&c).then_some(c)
+                };
+                let p = one.trailing_zeros() as usize;
+                let letters = if one.count_ones() == 1 {
+                    two_byte(p).map(|c| {
+                        let out = _mm512_maskz_expand_epi8(!(2 << p), v.0);
+                        (with_two_byte(out, p, c), 63)
+                    })
+                } else if two.count_ones() == 2 {
+                    let q = (two & (two - 1)).trailing_zeros() as usize;
+                    two_byte(p).zip(two_byte(q)).map(|(c, d)| {
+                        let out = _mm512_maskz_expand_epi8(!(2 << p | 4 << q), v.0);
+                        (with_two_byte(with_two_byte(out, p, c), q + 1, d), 62)
+                    })
+                } else {
+                    None
+                };
+                if let Some((out, read)) = letters {
+                    _mm512_storeu_si512(dp.add(w).cast(), out);
+                    r += read;
+                    w += 64;
                     continue;
                 }
                 if upper.count_ones() <= SPARSE {
