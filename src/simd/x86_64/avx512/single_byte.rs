@@ -89,6 +89,13 @@ pub(crate) unsafe fn single_byte_to_utf8(
     let (mut r, mut w) = (0, 0);
     // SAFETY: the features are enabled here; `prepare` only loads `table`.
     let t = unsafe { Avx512::prepare(table) };
+    // `vpermt2b` indexes: pair `j` of half `h` takes byte `32 h + j` of the leads
+    // (indexes 0..64) and of the trails (64..128).
+    let interleave: [__m512i; 2] = core::array::from_fn(|h| {
+        let idx: [u8; 64] = core::array::from_fn(|i| (32 * h + i / 2 + 64 * (i % 2)) as u8);
+        // SAFETY: the features are enabled here; the load reads the local array.
+        unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+    });
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();
@@ -150,6 +157,42 @@ pub(crate) unsafe fn single_byte_to_utf8(
                     _mm512_storeu_si512(dp.add(w).cast(), out);
                     r += read;
                     w += 64;
+                    continue;
+                }
+                // Every upper-half byte mapped to a character of two bytes (Latin
+                // text with more letters, Cyrillic): each byte's lead (or ASCII) and
+                // trail in byte lanes, interleaved by `vpermt2b` into pairs, the
+                // ASCII bytes' trails dropped by a compress per 32 bytes read.
+                let (lo, hi) = Avx512::lookup(&t, v);
+                let two_byte = _mm512_mask_cmplt_epu8_mask(upper, hi.0, _mm512_set1_epi8(8))
+                    & !_mm512_cmpeq_epi8_mask(_mm512_or_si512(lo.0, hi.0), _mm512_setzero_si512());
+                if two_byte == upper {
+                    let lead = _mm512_ternarylogic_epi32::<0xFE>(
+                        _mm512_set1_epi8(0xC0u8 as i8),
+                        _mm512_slli_epi16::<2>(hi.0),
+                        _mm512_and_si512(_mm512_srli_epi16::<6>(lo.0), _mm512_set1_epi8(3)),
+                    );
+                    let lead = _mm512_mask_blend_epi8(upper, lo.0, lead);
+                    // `(lo & 0x3F) | 0x80`.
+                    let trail = _mm512_ternarylogic_epi32::<0xAC>(
+                        _mm512_set1_epi8(0x3F),
+                        _mm512_set1_epi8(0x80u8 as i8),
+                        lo.0,
+                    );
+                    for (h, idx) in interleave.iter().enumerate() {
+                        let half = (upper >> (32 * h)) as u32;
+                        let pairs = _mm512_permutex2var_epi8(lead, *idx, trail);
+                        let keep = 0x5555_5555_5555_5555
+                            | _pdep_u64(u64::from(half), 0xAAAA_AAAA_AAAA_AAAA);
+                        let len = 32 + half.count_ones() as usize;
+                        _mm512_mask_storeu_epi8(
+                            dp.add(w).cast(),
+                            low_bits(len),
+                            _mm512_maskz_compress_epi8(keep, pairs),
+                        );
+                        w += len;
+                    }
+                    r += 64;
                     continue;
                 }
                 if upper.count_ones() <= SPARSE {
