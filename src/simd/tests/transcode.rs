@@ -177,3 +177,62 @@ fn length_mixes_every_lane() {
         }
     }
 }
+
+/// Text of three-byte units (whose loop the vector kernels enter at two such vectors)
+/// followed by vectors of one- and two-byte units only, which that loop now converts
+/// too (Vietnamese): every mix of a 32-unit stretch of ASCII and two-byte units from
+/// a few shapes, at each offset from a vector boundary, then three-byte units again,
+/// a surrogate pair and an unpaired surrogate, with rooms around the exact length;
+/// also as UTF-16LE/BE bytes (`units_to_utf8`) and WTF-8.
+#[test]
+fn three_byte_loop_takes_two_byte_vectors() {
+    let shapes: [fn(usize) -> u16; 5] = [
+        |_| 0x3B1,
+        |i| if i % 2 == 0 { 0x61 } else { 0x3B1 },
+        |_| 0x61,
+        |i| if i == 7 { 0xE9 } else { 0x61 },
+        |i| if i % 5 == 0 { 0x7FF } else { 0x80 + i as u16 },
+    ];
+    let offsets = if MIRI { 2 } else { 17 };
+    for isa in isas() {
+        for (s, shape) in shapes.iter().enumerate() {
+            for lead in 0..offsets {
+                let mut utf16 = std::vec![0x8A9Eu16; 64 + lead];
+                utf16.extend((0..32).map(shape));
+                utf16.extend([0x4E2D; 20]);
+                utf16.extend([0xD83D, 0xDE00, 0x62, 0xDC00, 0x63]);
+                utf16.extend([0x3B1; 40]);
+                let mut full = std::vec![0u8; 3 * utf16.len()];
+                let exact = scalar::utf16_to_utf8(&utf16, &mut full).1;
+                let rooms = [exact - 1, exact, exact + 16, 3 * utf16.len()];
+                let what = std::format!("{isa:?} shape {s} lead {lead}");
+                same_out_in(
+                    &what,
+                    &rooms,
+                    0xAAu8,
+                    |d| on_isa::utf16_to_utf8(isa, &utf16, d),
+                    |d| scalar::utf16_to_utf8(&utf16, d),
+                );
+                for big in [false, true] {
+                    let src: Vec<u8> = utf16
+                        .iter()
+                        .flat_map(|u| {
+                            if big {
+                                u.to_be_bytes()
+                            } else {
+                                u.to_le_bytes()
+                            }
+                        })
+                        .collect();
+                    same_out_in(
+                        &std::format!("{what} units, be {big}"),
+                        &rooms,
+                        0xAAu8,
+                        |d| on_isa::units_to_utf8(isa, &src, d, big),
+                        |d| scalar::units_to_utf8(&src, d, big),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -302,6 +302,22 @@ impl Lookup128 for Avx512 {
     }
 }
 
+/// `vpermt2b` indexes that interleave the bytes of two vectors `a` (indexes 0..64)
+/// and `b` (64..128) into 16-bit pairs `a[k] | b[k] << 8`: pair `j` of result `h`
+/// takes byte `32 h + j` of each (the low bytes and high bytes of units, the leads
+/// and trails of two-byte characters).
+///
+/// # Safety
+/// The ISA contract: called where AVX-512 is enabled (a load of a local array).
+#[inline(always)]
+pub(super) unsafe fn interleave_indexes() -> [__m512i; 2] {
+    core::array::from_fn(|h| {
+        let idx: [u8; 64] = core::array::from_fn(|i| (32 * h + i / 2 + 64 * (i % 2)) as u8);
+        // SAFETY: forwarded contract; the load reads the local array.
+        unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+    })
+}
+
 /// Bits 0..n set (n <= 64).
 #[inline(always)]
 pub(super) fn low_bits(n: usize) -> u64 {

@@ -3,7 +3,7 @@
 
 use super::avx512_fn;
 use super::utf16::units_utf8;
-use super::{low_bits, Avx512};
+use super::{interleave_indexes, low_bits, Avx512};
 use crate::simd::kernels::single_byte::put_upper_utf8;
 use crate::simd::scalar;
 use crate::simd::vector::{Lookup128, Vector};
@@ -89,13 +89,9 @@ pub(crate) unsafe fn single_byte_to_utf8(
     let (mut r, mut w) = (0, 0);
     // SAFETY: the features are enabled here; `prepare` only loads `table`.
     let t = unsafe { Avx512::prepare(table) };
-    // `vpermt2b` indexes: pair `j` of half `h` takes byte `32 h + j` of the leads
-    // (indexes 0..64) and of the trails (64..128).
-    let interleave: [__m512i; 2] = core::array::from_fn(|h| {
-        let idx: [u8; 64] = core::array::from_fn(|i| (32 * h + i / 2 + 64 * (i % 2)) as u8);
-        // SAFETY: the features are enabled here; the load reads the local array.
-        unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
-    });
+    // Leads and trails into pairs.
+    // SAFETY: the features are enabled here.
+    let interleave = unsafe { interleave_indexes() };
     loop {
         // Derived anew each round: the scalar call below reborrows `dst`.
         let dp = dst.as_mut_ptr();

@@ -2,7 +2,7 @@
 //! converted (one pass).
 
 use super::avx512_fn;
-use super::low_bits;
+use super::{interleave_indexes, low_bits};
 use crate::simd::scalar;
 use core::arch::x86_64::*;
 
@@ -36,12 +36,8 @@ unsafe fn utf8_blocks_to_utf16<const WTF8: bool>(
     // (`w + 128 <= dst.len()`); with `WTF8`, `src[r - 3..r - 1]` (`r >= 3`).
     unsafe {
         let byte = |b: u8| _mm512_set1_epi8(b as i8);
-        // `vpermt2b` indexes: unit `j` of half `h` takes byte `32 h + j` of the low
-        // bytes (indexes 0..64) and of the high bytes (64..128).
-        let interleave: [__m512i; 2] = core::array::from_fn(|h| {
-            let idx: [u8; 64] = core::array::from_fn(|i| (32 * h + i / 2 + 64 * (i % 2)) as u8);
-            _mm512_loadu_si512(idx.as_ptr().cast())
-        });
+        // Low and high bytes into units.
+        let interleave = interleave_indexes();
         while r + 66 <= n && dst.len() - w >= 64 {
             // 128 bytes of ASCII per test of the high bits.
             while r + 130 <= n && dst.len() - w >= 128 {
