@@ -294,11 +294,17 @@ pub(crate) static KEY3: [u8; 256] = {
     t
 };
 
-/// [`PACK3`] by the two-bit UTF-8 length codes of four units (bits `2k` and
-/// `2k + 1` of unit `k`: `0b11` one byte, `0b10` two, `0b00` three), so that the key
-/// of a quarter is one byte of a mask straight from the vector (no [`KEY3`]
-/// look-up); AVX2 and SSE4.1 (see `Transcode::LEN_CODES`). Rows with a code `0b01` (no
-/// unit has it) are zero bytes. 256 x 16 = 4096 bytes.
+/// Packs the UTF-8 of four BMP units keyed by their two-bit UTF-8 length codes (bits
+/// `2k` and `2k + 1` of unit `k`: `0b11` one byte, `0b10` two, `0b00` three), so that
+/// the key of a quarter is one byte of a mask straight from the vector (no [`KEY3`]
+/// look-up); AVX2 and SSE4.1 (see `Transcode::LEN_CODES`). Unlike [`PACK3`]'s, each
+/// unit's `u32` lane holds the bytes of every length at once, so that no select
+/// makes them: `lead3 | mid << 8 | last << 16 | unit << 24`, where `lead3` is a
+/// three-byte lead, `mid` the middle byte of three (for a unit below U+0800, its
+/// two-byte lead: the same bits 6.. with 0x40 set), `last` the last byte of two or
+/// three, and `unit` the unit's low byte (its one byte if ASCII): one byte packs
+/// byte 3 of the lane, two bytes 1 and 2, three bytes 0, 1 and 2. Rows with a code
+/// `0b01` (no unit has it) are zero bytes. 256 x 16 = 4096 bytes.
 pub(crate) static PACK123: [[u8; 16]; 256] = PACK123_TABLES.0;
 
 /// The packed length of each [`PACK123`] row (0 for the rows no units have).
@@ -312,7 +318,21 @@ const PACK123_TABLES: ([[u8; 16]; 256], [u8; 256]) = {
     let mut m = 0;
     while m < 256 {
         if let Some(key) = key3_of_codes(m) {
-            rows[m] = PACK3[key];
+            let (mut k, mut o) = (0, 0);
+            while k < 4 {
+                let (first, len) = match (m >> (2 * k)) & 3 {
+                    0b11 => (3, 1),
+                    0b10 => (1, 2),
+                    _ => (0, 3),
+                };
+                let mut j = 0;
+                while j < len {
+                    rows[m][o] = (4 * k + first + j) as u8;
+                    o += 1;
+                    j += 1;
+                }
+                k += 1;
+            }
             lens[m] = PACK3_LEN[key];
         }
         m += 1;
@@ -436,9 +456,9 @@ mod tests {
     #[test]
     fn pack123_rows_match_codes() {
         extern crate std;
-        // One byte (0b11), two (0b10), three (0b00): bytes 0, 4, 5, 8, 9, 10.
-        assert_eq!(PACK123[0b00_10_11][..7], [0, 4, 5, 8, 9, 10, 12]);
-        assert_eq!(PACK123_LEN[0b00_10_11], 9);
+        // One byte (0b11), two (0b10), three (0b00), one: bytes 3, 5, 6, 8, 9, 10, 15.
+        assert_eq!(PACK123[0b11_00_10_11][..7], [3, 5, 6, 8, 9, 10, 15]);
+        assert_eq!(PACK123_LEN[0b11_00_10_11], 7);
         for m in 0..256 {
             let lens: Option<std::vec::Vec<usize>> = (0..4)
                 .map(|k| match (m >> (2 * k)) & 3 {
@@ -452,8 +472,12 @@ mod tests {
                 assert_eq!((PACK123[m], PACK123_LEN[m]), ([ZERO; 16], 0));
                 continue;
             };
+            let first = |len: usize| [3, 1, 0][len - 1];
             let row: std::vec::Vec<u8> = (0..4)
-                .flat_map(|k| (0..lens[k]).map(move |j| (4 * k + j) as u8))
+                .flat_map(|k| {
+                    let len = lens[k];
+                    (0..len).map(move |j| (4 * k + first(len) + j) as u8)
+                })
                 .collect();
             assert_eq!(usize::from(PACK123_LEN[m]), row.len());
             assert_eq!(PACK123[m][..row.len()], row[..], "{m:#b}");
