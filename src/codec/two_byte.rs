@@ -460,27 +460,33 @@ pub(crate) fn encode<S: Source>(
         let stop = loop {
             let src = &mut local;
             let before = src.pos();
-            let Some(c) = src.next_char() else {
-                break None;
+            // The unit of a one- or three-byte character (UTF-8), of one not a
+            // surrogate (UTF-16), straight: not through a `char` and back.
+            let Some((u, len)) = src.bmp_at(before) else {
+                // The end, or another character (never a hot one).
+                break src.next_char().map(|c| (before, c, false));
             };
-            if c.is_ascii() {
+            src.set_pos(before + len);
+            let as_char =
+                |u: u16| char::from_u32(u32::from(u)).unwrap_or(char::REPLACEMENT_CHARACTER);
+            if u < 0x80 {
                 // One ASCII byte (a space or punctuation between CJK characters)
                 // here; the second of a run ends the loop for the bulk copy.
                 match out.get_mut(w) {
-                    Some(b) if !after_ascii => *b = c as u8,
-                    _ => break Some((before, c, false)),
+                    Some(b) if !after_ascii => *b = u as u8,
+                    _ => break Some((before, as_char(u), false)),
                 }
                 w += 1;
                 after_ascii = true;
                 continue;
             }
             after_ascii = false;
-            let Some(bytes) = u16::try_from(u32::from(c)).ok().and_then(&mut hot) else {
-                break Some((before, c, false));
+            let Some(bytes) = hot(u) else {
+                break Some((before, as_char(u), false));
             };
             match put(&mut out[w..], bytes) {
                 Some(n) => w += n,
-                None => break Some((before, c, true)),
+                None => break Some((before, as_char(u), true)),
             }
         };
         *src = local;
