@@ -737,18 +737,17 @@ unsafe fn two_byte_pairs<V: Transcode, const SWAP: bool>(
 
 /// As [`two_byte_pairs`], for text with three-byte units (CJK, Thai, Vietnamese,
 /// with their ASCII digits, spaces and Latin words): from unit `i` and byte `w`,
-/// converts a vector at a time by [`units_vector_to_utf8`] while it is not Basic
-/// Latin and has no surrogate. Returns the new (`i`, `w`), unchanged if the first
+/// converts a vector at a time by [`units_vector_to_utf8`] while it has a unit from
+/// U+0800 and no surrogate. Returns the new (`i`, `w`), unchanged if the first
 /// vector is not such. The caller enters it at a pair of vectors that both have a
 /// unit from U+0800.
 ///
-/// A vector without a unit from U+0800 stays in the loop, packed as a mix is: it
-/// left the loop, and Vietnamese, whose vectors have three-byte units or only one-
-/// and two-byte ones by turns, left and re-entered it on a mispredicted branch every
-/// few vectors. Callgrind, AVX2, UTF-16 to UTF-8 vi.txt: 350,780 -> 342,102
-/// instructions, 963 -> 296 mispredicted branches (SSE4.1: 5,074 -> 2,810); scratch
-/// runs against simdutf's haswell kernel, Zen 4, three pairs: 0.90-0.97 -> 0.97-1.05
-/// (SSE4.1 against westmere unchanged, 0.66-0.71).
+/// A vector of one- and two-byte units leaves the loop. Keeping it in, packed as a
+/// mix (Vietnamese has such vectors between three-byte ones: AVX2 vi.txt 963 -> 296
+/// mispredicted branches), sent Cyrillic text with a dash now and then through the
+/// mixed packing instead of the two-byte loop (callgrind, AVX2 ru.txt 173,296 ->
+/// 218,100 instructions, a fifth slower); keeping it only where the next vector has
+/// a three-byte unit gave the mispredictions back (885).
 ///
 /// It took only pairs of 16-byte vectors whose units were all from U+0800 (on
 /// SSE4.1; AVX2 went vector by vector through the outer loop): where a third of the
@@ -781,14 +780,13 @@ unsafe fn three_byte_vectors<V: Transcode, const SWAP: bool>(
     // `units_vector_to_utf8` gets `dp + w` with `3 * b / 2 + 16` bytes of room.
     unsafe {
         let (top, surrogate) = (V::splat16(0xF800), V::splat16(0xD800));
-        let high = V::splat16(0xFF80);
         while i + u <= n && room - w >= 3 * b / 2 + 16 {
             let v = load_units::<V, SWAP>(sp.add(2 * i));
             let t = v.and(top);
-            if v.and(high).is_zero() || !t.eq16(surrogate).is_zero() {
+            if t.is_zero() || !t.eq16(surrogate).is_zero() {
                 break;
             }
-            w += units_vector_to_utf8_in::<V, false>(v, dp.add(w), kept);
+            w += units_vector_to_utf8(v, dp.add(w), kept);
             i += u;
         }
     }
@@ -878,21 +876,6 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
     p: *mut u8,
     kept: &mut Kept<V::Half>,
 ) -> usize {
-    // SAFETY: forwarded contract.
-    unsafe { units_vector_to_utf8_in::<V, true>(v, p, kept) }
-}
-
-/// [`units_vector_to_utf8`]; without `TWO`, a vector whose units are all below U+0800
-/// is packed as a mix is (no branch to the [`PACK2`] packing of its own).
-///
-/// # Safety
-/// As for [`units_vector_to_utf8`].
-#[inline(always)]
-unsafe fn units_vector_to_utf8_in<V: Transcode, const TWO: bool>(
-    v: V,
-    p: *mut u8,
-    kept: &mut Kept<V::Half>,
-) -> usize {
     let b = V::BYTES;
     // SAFETY: forwarded contract: the stores stay within `3 * b / 2` bytes and the 16
     // after the last byte written, which are read first and put back.
@@ -904,7 +887,7 @@ unsafe fn units_vector_to_utf8_in<V: Transcode, const TWO: bool>(
         let ascii = v.and(V::splat16(0xFF80)).eq16(z);
         let lead2 = v.shr16::<6>().or(V::splat16(0xC0));
         let top = v.and(V::splat16(0xF800));
-        if TWO && top.is_zero() {
+        if top.is_zero() {
             // One or two bytes per unit: lead | trail << 8 in each lane, packed
             // eight units at a time.
             let lanes = V::select(ascii, v, lead2.or(last.shl16::<8>()));
