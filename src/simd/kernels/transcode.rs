@@ -24,9 +24,10 @@
 //! narrowed; units below U+0800 become `lead | trail << 8` lanes packed by a [`PACK2`]
 //! shuffle per eight units; other vectors without surrogates become four-unit
 //! quarters of `b0 | b1 << 8 | b2 << 16` lanes packed by [`PACK3`] ([`pack3`]), or on
-//! x86 by [`PACK123`], keyed by a byte of the vector's mask of two-bit length codes
-//! (see [`Transcode::LEN_CODES`]); text with three-byte units goes vector by vector
-//! in a loop of its own ([`three_byte_vectors`]).
+//! x86 by [`PACK123`] from lanes that hold each unit's bytes of every length, keyed
+//! by a byte of the vector's mask of two-bit length codes (see
+//! [`Transcode::LEN_CODES`]); text with three-byte units goes vector by vector in a
+//! loop of its own ([`three_byte_vectors`]).
 
 use super::utf16::units_to_utf8_chunked;
 use super::utf8_to_utf16::utf8_to_utf16_chunked;

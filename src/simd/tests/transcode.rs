@@ -179,11 +179,12 @@ fn length_mixes_every_lane() {
 }
 
 /// Text of three-byte units (whose loop the vector kernels enter at two such vectors)
-/// followed by vectors of one- and two-byte units only, which that loop now converts
-/// too (Vietnamese): every mix of a 32-unit stretch of ASCII and two-byte units from
-/// a few shapes, at each offset from a vector boundary, then three-byte units again,
-/// a surrogate pair and an unpaired surrogate, with rooms around the exact length;
-/// also as UTF-16LE/BE bytes (`units_to_utf8`) and WTF-8.
+/// followed by vectors of one- and two-byte units only, where that loop hands over to
+/// the two-byte one (Vietnamese, Cyrillic with dashes): every mix of a 32-unit
+/// stretch of ASCII and two-byte units from a few shapes, at each offset from a
+/// vector boundary, then three-byte units again, a surrogate pair and an unpaired
+/// surrogate, with rooms around the exact length; also as UTF-16LE/BE bytes
+/// (`units_to_utf8`).
 #[test]
 fn three_byte_loop_takes_two_byte_vectors() {
     let shapes: [fn(usize) -> u16; 5] = [
