@@ -312,51 +312,37 @@ pub(crate) static PACK123: [[u8; 16]; 256] = PACK123_TABLES.0;
 pub(crate) static PACK123_LEN: [u8; 256] = PACK123_TABLES.1;
 
 /// [`PACK123`] and [`PACK123_LEN`], made in one walk over the codes (a compile-time
-/// value only).
+/// value only): each unit's bytes from its lane's byte `first`, `len` of them; a
+/// row with a code `0b01` stays empty.
 const PACK123_TABLES: ([[u8; 16]; 256], [u8; 256]) = {
     let (mut rows, mut lens) = ([[ZERO; 16]; 256], [0; 256]);
     let mut m = 0;
-    while m < 256 {
-        if let Some(key) = key3_of_codes(m) {
-            let (mut k, mut o) = (0, 0);
-            while k < 4 {
-                let (first, len) = match (m >> (2 * k)) & 3 {
-                    0b11 => (3, 1),
-                    0b10 => (1, 2),
-                    _ => (0, 3),
-                };
-                let mut j = 0;
-                while j < len {
-                    rows[m][o] = (4 * k + first + j) as u8;
-                    o += 1;
-                    j += 1;
+    'codes: while m < 256 {
+        let (mut row, mut k, mut o) = ([ZERO; 16], 0, 0);
+        while k < 4 {
+            let (first, len) = match (m >> (2 * k)) & 3 {
+                0b11 => (3, 1),
+                0b10 => (1, 2),
+                0b00 => (0, 3),
+                _ => {
+                    m += 1;
+                    continue 'codes;
                 }
-                k += 1;
+            };
+            let mut j = 0;
+            while j < len {
+                row[o] = (4 * k + first + j) as u8;
+                o += 1;
+                j += 1;
             }
-            lens[m] = PACK3_LEN[key];
+            k += 1;
         }
+        rows[m] = row;
+        lens[m] = o as u8;
         m += 1;
     }
     (rows, lens)
 };
-
-/// The [`PACK3`] key of four units' two-bit length codes `m` (see [`PACK123`]),
-/// `None` if one of them is `0b01`.
-const fn key3_of_codes(m: usize) -> Option<usize> {
-    let (mut k, mut key, mut p) = (0, 0, 1);
-    while k < 4 {
-        let len = match (m >> (2 * k)) & 3 {
-            0b11 => 1,
-            0b10 => 2,
-            0b00 => 3,
-            _ => return None,
-        };
-        key += (len - 1) * p;
-        p *= 3;
-        k += 1;
-    }
-    Some(key)
-}
 
 /// Packs the bytes of eight whose bit is set in the mask (bit `k`: byte `k` is kept)
 /// to the front, in order: the row of mask `m` is the eight bytes from `8 * m`, the

@@ -908,7 +908,8 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
             kept.keep::<V>(after, p.add(end));
             return end;
         }
-        let ge800 = top.eq16(z).xor(ones);
+        let below800 = top.eq16(z);
+        let ge800 = below800.xor(ones);
         let mid = v.shr16::<6>().and(low6).or(cont);
         let lead3 = v.shr16::<12>().or(V::splat16(0xE0));
         if ge800.all_set() {
@@ -934,7 +935,6 @@ pub(crate) unsafe fn units_vector_to_utf8<V: Transcode>(
             // picks each unit's bytes from a lane that holds those of every length
             // (see `PACK123`): no selects. (SSE4.1 pays a register move for each
             // `pblendvb`'s mask too.)
-            let below800 = ge800.xor(ones);
             let mid2 = mid.or(below800.and(V::splat16(0x40)));
             return pack_by_codes(
                 lead3.or(mid2.shl16::<8>()),

@@ -215,16 +215,7 @@ fn three_byte_loop_takes_two_byte_vectors() {
                     |d| scalar::utf16_to_utf8(&utf16, d),
                 );
                 for big in [false, true] {
-                    let src: Vec<u8> = utf16
-                        .iter()
-                        .flat_map(|u| {
-                            if big {
-                                u.to_be_bytes()
-                            } else {
-                                u.to_le_bytes()
-                            }
-                        })
-                        .collect();
+                    let src = super::portable::unit_bytes(&utf16, big);
                     same_out_in(
                         &std::format!("{what} units, be {big}"),
                         &rooms,
